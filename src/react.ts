@@ -1,0 +1,3 @@
+'use client';
+// Client entry: the hook and the component.
+export {};

@@ -1,0 +1,63 @@
+/// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Copies the optional stylesheet into dist/ as a file of its own (never injected at runtime). */
+function emitStylesheet(): Plugin {
+  return {
+    name: 'todo-write:emit-stylesheet',
+    apply: 'build',
+    async generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'styles.css',
+        source: await readFile(new URL('./src/styles.css', import.meta.url), 'utf8'),
+      });
+    },
+  };
+}
+
+const peers = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
+
+export default defineConfig({
+  plugins: [react(), emitStylesheet()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    minify: false,
+    sourcemap: true,
+    target: 'es2022',
+    lib: {
+      entry: { index: 'src/index.ts', react: 'src/react.ts' },
+      formats: ['es'],
+    },
+    rollupOptions: {
+      external: (id) => peers.some((peer) => peer.test(id)) || id.startsWith('node:'),
+      output: { preserveModules: false },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'test/compat/**'] },
+      },
+      {
+        extends: true,
+        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.test.tsx'], exclude: ['test/browser/**', 'test/compat/**'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
