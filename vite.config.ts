@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compatProjects } from './test/compat/vitest-projects.js';
 
 /** Copies the optional stylesheet into dist/ as a file of its own (never injected at runtime). */
 function emitStylesheet(): Plugin {
@@ -58,6 +59,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // AI SDK 5/6/7 and zod 3 compat projects (test/compat/vitest-projects.ts).
+      ...compatProjects(),
     ],
   },
 });

@@ -1,0 +1,17 @@
+/** Entry of the bundle-size child process (bundled by scripts/bench.ts): prints one JSON line. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
+
+const entries = await measureBundleSizes();
+const naive = await measureBundle('naive widget (bench/naive-todo-list.tsx)', 'bench/naive-todo-list.tsx');
+
+/** What an app pays for one import from `todo-write`, after tree-shaking. */
+const IMPORTS = ['todoWrite', 'pruneTodoWrites', 'selectTodoState', 'readTodos', 'formatTodos'];
+mkdirSync('.tmp/bundle-imports', { recursive: true });
+const imports = [];
+for (const name of IMPORTS) {
+  const file = `.tmp/bundle-imports/${name}.ts`;
+  writeFileSync(file, `export { ${name} } from '../../src/index.js';\n`);
+  imports.push(await measureBundle(`import { ${name} }`, file));
+}
+process.stdout.write(`${JSON.stringify({ entries, naive, imports })}\n`);

@@ -1,0 +1,10 @@
+/**
+ * Entry of the client benchmark child process (bundled by scripts/bench.ts, run with
+ * NODE_ENV=production). Sets up jsdom before React loads, runs, prints one JSON line.
+ */
+import { setupDom } from './setup-dom.js';
+
+setupDom();
+const { runClientBench } = await import('./run-client-bench.js');
+const options = JSON.parse(process.argv[2] ?? '{}') as Parameters<typeof runClientBench>[0];
+process.stdout.write(`${JSON.stringify(await runClientBench(options))}\n`);

@@ -1,0 +1,108 @@
+/**
+ * Bundle sizes of the published entries, each bundled on its own (peers external), minified
+ * and gzipped: shared by test/bundle-size.test.ts (the budgets) and the benchmark report.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { transform as transformCss } from 'lightningcss'; // vite 8's own CSS minifier
+import { build, minify, type Rolldown } from 'vite';
+
+/** The peers an app brings itself: never counted. */
+const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
+
+/** Size budgets in bytes (minified + gzipped). */
+export const BUNDLE_BUDGETS = {
+  '.': 3 * 1024,
+  './react': 4 * 1024,
+  './styles.css': 1.5 * 1024,
+} as const;
+
+export type EntryName = keyof typeof BUNDLE_BUDGETS;
+
+/** The package root: the nearest folder above this file (bundled or not) with todo-write's package.json. */
+const ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findPackageRoot(start: string): string {
+  for (let folder = start; ; folder = dirname(folder)) {
+    const manifest = join(folder, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'todo-write') return folder;
+    if (dirname(folder) === folder) throw new Error(`no todo-write package.json above ${start}`);
+  }
+}
+
+/** The source each published entry is built from. */
+export const ENTRY_SOURCES: Record<EntryName, string> = {
+  '.': 'src/index.ts',
+  './react': 'src/react.ts',
+  './styles.css': 'src/styles.css',
+};
+
+export interface BundleSize {
+  entry: string;
+  /** Source modules by their share of the unminified bundle, largest first (not for CSS). */
+  modules: Array<{ id: string; share: number }>;
+  /** Bytes after minification. */
+  minified: number;
+  /** Bytes after minification and gzip (level 9). */
+  gzipped: number;
+}
+
+/** Bundles one source file on its own (peers external), minified, and measures it. */
+export async function measureBundle(entry: string, source: string): Promise<BundleSize> {
+  const { code, modules } = source.endsWith('.css') ? { code: await minifyCss(source), modules: [] } : await bundleScript(source);
+  const bytes = Buffer.from(code);
+  return { entry, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, modules };
+}
+
+/**
+ * One ES module with everything the entry imports inlined, except the peers, minified by oxc
+ * (vite's lib mode keeps whitespace in ES output, so the bundle is minified afterwards).
+ */
+export async function bundleScript(source: string): Promise<{ code: string; modules: BundleSize['modules'] }> {
+  const result = await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      target: 'es2022',
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry: source, formats: ['es'], fileName: 'entry' },
+      rolldownOptions: { external: (id) => PEERS.some((peer) => peer.test(id)) },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const code = chunks.map((chunk) => chunk.code).join('\n');
+  const lengths = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules).map(([id, module]) => ({ id: id.replace(`${ROOT}/`, ''), length: module.renderedLength })),
+  );
+  const total = lengths.reduce((sum, module) => sum + module.length, 0) || 1;
+  const modules = lengths
+    .map(({ id, length }) => ({ id, share: length / total }))
+    .filter((module) => module.share > 0)
+    .sort((a, b) => b.share - a.share);
+  const minified = await minify('entry.js', code, { compress: true, mangle: true });
+  if (minified.errors.length > 0) throw new Error(`minify ${source}: ${minified.errors[0]?.message}`);
+  return { code: minified.code, modules };
+}
+
+async function minifyCss(source: string): Promise<string> {
+  const path = join(ROOT, source);
+  const { code } = transformCss({ filename: path, code: await readFile(path), minify: true });
+  return Buffer.from(code).toString('utf8');
+}
+
+/** Measures every published entry. */
+export async function measureBundleSizes(): Promise<Array<BundleSize & { budget: number }>> {
+  const sizes = [];
+  for (const entry of Object.keys(BUNDLE_BUDGETS) as EntryName[]) {
+    sizes.push({ ...(await measureBundle(entry, ENTRY_SOURCES[entry])), budget: BUNDLE_BUDGETS[entry] });
+  }
+  return sizes;
+}

@@ -1,0 +1,346 @@
+/**
+ * A scripted language model that behaves like a coding agent using `todo_write`.
+ *
+ * It implements the AI SDK's LanguageModelV4 interface, so it runs anywhere `streamText` or
+ * `ToolLoopAgent` runs (the browser, Node, a Next.js route). It does not replay a recording: on
+ * every step it reads the prompt it receives (the last accepted list, whether its last call was
+ * rejected, what the user asked) and decides what to do next (`decideNextStep`). It then streams
+ * that step the way real models do: text and tool-argument deltas of a few characters, tens of
+ * milliseconds apart.
+ *
+ * Only type imports (erased at runtime): plain Node 24, Vite and Next.js can all load this file.
+ */
+import type { LanguageModel } from 'ai';
+import type { Scenario, ScenarioTask } from './scenarios.ts';
+
+type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
+type CallOptions = Parameters<LanguageModelV4['doStream']>[0];
+type Prompt = CallOptions['prompt'];
+type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
+type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
+type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
+
+/** A todo as the scripted model writes it. `status` is a string: the model can make mistakes. */
+export interface ScriptedTodo {
+  content: string;
+  status: string;
+}
+
+/** What the model does in one step: say something, then (maybe) call the tool. */
+export interface ScriptedStep {
+  text: string;
+  /** The list to send with `todo_write`; absent when the model ends its turn. */
+  todos?: ScriptedTodo[];
+}
+
+export interface ScriptedModelOptions {
+  scenario: Scenario;
+  /**
+   * Streaming speed multiplier (2 = twice as fast), or a function read before every delta so a
+   * UI can change it mid-stream. `Infinity` streams without delays. Default 1.
+   */
+  speed?: number | (() => number);
+  /** The tool name to call. Default `'todo_write'`. */
+  toolName?: string;
+  /** Reported as `modelId`. Default `scripted-${scenario.id}`. */
+  modelId?: string;
+}
+
+/** Delay before the first delta of a step (the model "thinking"), at speed 1. */
+const FIRST_DELTA_DELAY_MS = 350;
+/** Delay between two text deltas, at speed 1. */
+const TEXT_DELTA_DELAY_MS = 28;
+/** Delay between two tool-argument deltas, at speed 1. */
+const ARGUMENT_DELTA_DELAY_MS = 22;
+const CONTINUE_PATTERN = /\b(continue|resume|go on|keep going|retry|try again)\b/i;
+
+/** Creates the scripted model for one scenario. */
+export function createScriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
+  const { scenario, toolName = 'todo_write' } = options;
+  const readSpeed = (): number => {
+    const speed = typeof options.speed === 'function' ? options.speed() : (options.speed ?? 1);
+    return Number.isFinite(speed) || speed === Infinity ? Math.max(speed, 0.05) : 1;
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: 'todo-write-demo',
+    modelId: options.modelId ?? `scripted-${scenario.id}`,
+    supportedUrls: {},
+    async doGenerate(callOptions): Promise<GenerateResult> {
+      const step = decideNextStep(callOptions.prompt, scenario);
+      const toolCallId = nextToolCallId(callOptions.prompt);
+      const content: GenerateResult['content'] = [{ type: 'text', text: step.text }];
+      if (step.todos !== undefined) {
+        content.push({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify({ todos: step.todos }) });
+      }
+      return { content, finishReason: finishReasonOf(step), usage: usageOf(callOptions.prompt, step), warnings: [] };
+    },
+    async doStream(callOptions): Promise<StreamResult> {
+      const step = decideNextStep(callOptions.prompt, scenario);
+      const parts = streamPartsOf(step, callOptions.prompt, toolName);
+      const pace = scenario.pace ?? 1;
+      return { stream: paceParts(parts, (delayMs) => (delayMs * pace) / readSpeed(), callOptions.abortSignal) };
+    },
+  };
+}
+
+/**
+ * Decides the model's next step from the prompt alone:
+ * - a new user turn: write the plan (or, on "continue", pick up the last accepted list);
+ * - the last call was rejected: correct it (or, in a pausing scenario, explain and stop);
+ * - the last call was accepted: finish the current task and start the next, making the
+ *   scenario's one mistake when its moment comes; everything done: summarise and stop.
+ */
+export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep {
+  const history = readTodoCalls(prompt);
+  const turnStart = prompt.findLastIndex((message) => message.role === 'user');
+  const userText = readUserText(prompt[turnStart]);
+  const turnCalls = history.filter((call) => call.messageIndex > turnStart);
+  const lastAccepted = history.findLast((call) => call.outcome === 'accepted')?.todos;
+  const lastCall = turnCalls.at(-1);
+
+  if (lastCall === undefined) {
+    if (lastAccepted !== undefined && !isFinished(lastAccepted, scenario) && CONTINUE_PATTERN.test(userText)) {
+      const current = lastAccepted.find((todo) => todo.status === 'in_progress');
+      return { text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`, todos: advance(lastAccepted) };
+    }
+    return { text: scenario.intro, todos: scenario.tasks.map((task, index) => ({ content: task.content, status: index === 0 ? 'in_progress' : 'pending' })) };
+  }
+  if (lastCall.outcome === 'rejected') {
+    const base = lastAccepted ?? [];
+    if (scenario.pauseAfterRejection === true) {
+      return {
+        text: `The tool rejected that update: ${lastCall.error} Nothing was saved, so the checklist still shows the last accepted plan. Send "continue" and I will retry with a valid status.`,
+      };
+    }
+    return {
+      text: `That update was rejected: ${lastCall.error} I'll complete the current task before starting the next one.`,
+      todos: advance(base),
+    };
+  }
+  const list = lastCall.todos;
+  if (isFinished(list, scenario)) return { text: scenario.summary };
+  const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
+  const current = currentIndex === -1 ? undefined : list[currentIndex];
+  const next = list.find((todo, index) => index > currentIndex && todo.status === 'pending');
+  const note = current === undefined ? 'Starting.' : (taskOf(scenario, current.content)?.note ?? `Finished: ${current.content}.`);
+  const text = next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`;
+  const completed = list.filter((todo) => todo.status === 'completed').length;
+  const madeMistake = history.some((call) => call.outcome === 'rejected');
+  if (scenario.mistake !== undefined && !madeMistake && completed === scenario.mistake.afterCompleted && current !== undefined) {
+    return { text, todos: scenario.mistake.kind === 'two-in-progress' ? startNextKeepingCurrent(list) : markCurrent(list, 'done') };
+  }
+  return { text, todos: advance(list) };
+}
+
+interface TodoCall {
+  messageIndex: number;
+  todos: ScriptedTodo[];
+  outcome: 'accepted' | 'rejected' | 'pending';
+  error?: string;
+}
+
+/** Every todo_write call in the prompt with its outcome, oldest first. */
+function readTodoCalls(prompt: Prompt): TodoCall[] {
+  const calls = new Map<string, TodoCall>();
+  prompt.forEach((message, messageIndex) => {
+    if (message.role !== 'assistant' && message.role !== 'tool') return;
+    for (const part of message.content) {
+      if (part.type === 'tool-call' && isTodoInput(part.input)) {
+        calls.set(part.toolCallId, { messageIndex, todos: part.input.todos, outcome: 'pending' });
+      } else if (part.type === 'tool-result') {
+        const call = calls.get(part.toolCallId);
+        if (call === undefined) continue;
+        const output = part.output;
+        if (output.type === 'error-text' || output.type === 'error-json' || output.type === 'execution-denied') {
+          call.outcome = 'rejected';
+          const detail = output.type === 'execution-denied' ? output.reason : output.value;
+          call.error = firstProblem(typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'denied'));
+        } else {
+          call.outcome = 'accepted';
+        }
+      }
+    }
+  });
+  return [...calls.values()];
+}
+
+/** The first problem of a rejection message ("- Items 3 and 4 are all in_progress; ..."), else its first line. */
+function firstProblem(message: string): string {
+  const lines = message.replace(/^Error:\s*/, '').split('\n');
+  const problem = lines.find((line) => line.startsWith('- ')) ?? lines[0] ?? message;
+  return problem.replace(/^- /, '').trim();
+}
+
+function isTodoInput(input: unknown): input is { todos: ScriptedTodo[] } {
+  if (typeof input !== 'object' || input === null || !Array.isArray((input as { todos?: unknown }).todos)) return false;
+  return (input as { todos: unknown[] }).todos.every(
+    (todo) => typeof todo === 'object' && todo !== null && typeof (todo as ScriptedTodo).content === 'string',
+  );
+}
+
+function readUserText(message: Prompt[number] | undefined): string {
+  if (message?.role !== 'user') return '';
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
+}
+
+function isFinished(list: readonly ScriptedTodo[], scenario: Scenario): boolean {
+  const completed = list.filter((todo) => todo.status === 'completed').length;
+  return completed === list.length || (scenario.workLimit !== undefined && completed >= scenario.workLimit);
+}
+
+function taskOf(scenario: Scenario, content: string): ScenarioTask | undefined {
+  return scenario.tasks.find((task) => task.content === content);
+}
+
+/** Completes the task in progress and starts the next pending one. */
+function advance(list: readonly ScriptedTodo[]): ScriptedTodo[] {
+  const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
+  const nextIndex = list.findIndex((todo, index) => index > currentIndex && todo.status === 'pending');
+  return list.map((todo, index) => {
+    if (index === currentIndex) return { content: todo.content, status: 'completed' };
+    if (index === nextIndex) return { content: todo.content, status: 'in_progress' };
+    return { content: todo.content, status: todo.status };
+  });
+}
+
+/** The mistake: starts the next task while the current one is still in progress. */
+function startNextKeepingCurrent(list: readonly ScriptedTodo[]): ScriptedTodo[] {
+  const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
+  const nextIndex = list.findIndex((todo, index) => index > currentIndex && todo.status === 'pending');
+  return list.map((todo, index) => ({ content: todo.content, status: index === nextIndex ? 'in_progress' : todo.status }));
+}
+
+/** The mistake: gives the current task a status the schema does not know. */
+function markCurrent(list: readonly ScriptedTodo[], status: string): ScriptedTodo[] {
+  return list.map((todo) => ({ content: todo.content, status: todo.status === 'in_progress' ? status : todo.status }));
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** Tool call ids count the calls already in the prompt, so they are unique within a conversation. */
+function nextToolCallId(prompt: Prompt): string {
+  let count = 0;
+  for (const message of prompt) {
+    if (message.role === 'assistant') count += message.content.filter((part) => part.type === 'tool-call').length;
+  }
+  return `call_scripted_${count + 1}`;
+}
+
+function finishReasonOf(step: ScriptedStep): GenerateResult['finishReason'] {
+  return step.todos === undefined ? { unified: 'stop', raw: 'stop' } : { unified: 'tool-calls', raw: 'tool_use' };
+}
+
+function usageOf(prompt: Prompt, step: ScriptedStep): GenerateResult['usage'] {
+  const inputTokens = Math.ceil(JSON.stringify(prompt).length / 4);
+  const textTokens = Math.ceil((step.text.length + (step.todos ? JSON.stringify(step.todos).length : 0)) / 4);
+  return {
+    inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: textTokens, text: textTokens, reasoning: 0 },
+  };
+}
+
+/** A stream part with the delay (at speed 1) to wait before it. */
+interface TimedPart {
+  delayMs: number;
+  part: StreamPart;
+}
+
+/** The parts of one step, with realistic pacing: text in word-ish deltas, arguments in 1-7 characters. */
+function streamPartsOf(step: ScriptedStep, prompt: Prompt, toolName: string): TimedPart[] {
+  const toolCallId = nextToolCallId(prompt);
+  const random = seededRandom(hashString(`${toolCallId}:${step.text}`));
+  const parts: TimedPart[] = [
+    { delayMs: 0, part: { type: 'stream-start', warnings: [] } },
+    { delayMs: 0, part: { type: 'response-metadata', id: `resp_${toolCallId}`, modelId: 'scripted', timestamp: new Date(0) } },
+  ];
+  const textId = `text_${toolCallId}`;
+  parts.push({ delayMs: FIRST_DELTA_DELAY_MS, part: { type: 'text-start', id: textId } });
+  for (const delta of splitText(step.text, random, 2, 9)) {
+    parts.push({ delayMs: TEXT_DELTA_DELAY_MS, part: { type: 'text-delta', id: textId, delta } });
+  }
+  parts.push({ delayMs: 0, part: { type: 'text-end', id: textId } });
+  if (step.todos !== undefined) {
+    const input = JSON.stringify({ todos: step.todos });
+    parts.push({ delayMs: TEXT_DELTA_DELAY_MS * 4, part: { type: 'tool-input-start', id: toolCallId, toolName } });
+    for (const delta of splitText(input, random, 1, 7)) {
+      parts.push({ delayMs: ARGUMENT_DELTA_DELAY_MS, part: { type: 'tool-input-delta', id: toolCallId, delta } });
+    }
+    parts.push({ delayMs: 0, part: { type: 'tool-input-end', id: toolCallId } });
+    parts.push({ delayMs: 0, part: { type: 'tool-call', toolCallId, toolName, input } });
+  }
+  parts.push({ delayMs: 0, part: { type: 'finish', finishReason: finishReasonOf(step), usage: usageOf(prompt, step) } });
+  return parts;
+}
+
+/** Splits text into pieces of `min`..`max` characters (never splitting a surrogate pair). */
+function splitText(text: string, random: () => number, min: number, max: number): string[] {
+  const characters = Array.from(text);
+  const pieces: string[] = [];
+  for (let start = 0; start < characters.length; ) {
+    const size = min + Math.floor(random() * (max - min + 1));
+    pieces.push(characters.slice(start, start + size).join(''));
+    start += size;
+  }
+  return pieces;
+}
+
+/** Emits the parts with their delays; errors with the abort reason when `abortSignal` fires. */
+function paceParts(parts: TimedPart[], scaleDelay: (delayMs: number) => number, abortSignal?: AbortSignal): ReadableStream<StreamPart> {
+  let index = 0;
+  return new ReadableStream<StreamPart>({
+    async pull(controller) {
+      const next = parts[index++];
+      if (next === undefined) return controller.close();
+      const delayMs = scaleDelay(next.delayMs);
+      if (delayMs >= 1) await sleep(delayMs, abortSignal);
+      // Very high speeds: still one task per delta, as from a network (never one long task).
+      else if (delayMs > 0) await yieldToEventLoop();
+      if (abortSignal?.aborted === true) return controller.error(abortSignal.reason);
+      controller.enqueue(next.part);
+    },
+  });
+}
+
+/** Resolves in a new task, without setTimeout's 4 ms clamp. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+function sleep(delayMs: number, abortSignal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, delayMs);
+    function done(): void {
+      clearTimeout(timer);
+      abortSignal?.removeEventListener('abort', done);
+      resolve();
+    }
+    abortSignal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** mulberry32: a small deterministic PRNG, so the same step always streams in the same deltas. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hashString(text: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  return hash >>> 0;
+}

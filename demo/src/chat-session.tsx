@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { TodoList, useTodos } from 'todo-write/react';
+import { scenarios } from '../agent/scenarios.js';
+import type { AgentChoice } from './demo-settings.js';
+import { createScriptedTransport } from './scripted-transport.js';
+import { MessageList } from './message-list.js';
+import { Composer } from './composer.js';
+import { PlanPanel } from './plan-panel.js';
+
+export interface ChatSessionProps {
+  choice: AgentChoice;
+  speed: number;
+  throttle: number;
+  theme: 'light' | 'dark';
+}
+
+/** One conversation with the chosen agent (remounted when the agent changes). */
+export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps): ReactNode {
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
+  const transport = useMemo(
+    () => (choice === 'live' ? new DefaultChatTransport<UIMessage>({ api: './api/chat' }) : createScriptedTransport(scenarios[choice], () => speedRef.current)),
+    [choice],
+  );
+  const { messages, sendMessage, status, stop, error } = useChat({ transport, ...(throttle > 0 ? { throttle } : {}) });
+  const todoState = useTodos(messages, { status });
+  const scenario = choice === 'live' ? undefined : scenarios[choice];
+  const [draft, setDraft] = useState(scenario?.prompt ?? scenarios.plan.prompt);
+  const busy = status === 'submitted' || status === 'streaming';
+  const idle = !busy;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const pinnedToBottom = useRef(true);
+  // Follow the conversation while it grows, unless the reader scrolled up. A ResizeObserver runs
+  // after layout, so this never forces a synchronous layout on each streamed delta.
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    const content = contentRef.current;
+    if (!scroller || !content) return;
+    const observer = new ResizeObserver(() => {
+      if (pinnedToBottom.current) scroller.scrollTop = scroller.scrollHeight;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+
+  const send = (text: string): void => {
+    pinnedToBottom.current = true;
+    setDraft('');
+    void sendMessage({ text });
+  };
+  const unfinished = todoState.todos.some((todo) => todo.status !== 'completed');
+  const suggestions =
+    messages.length === 0 ? [] : idle && unfinished && todoState.phase !== 'empty' ? ['continue'] : [];
+
+  return (
+    <main className="workspace" data-status={status}>
+      <section className="chat" aria-labelledby="chat-title">
+        <h2 id="chat-title" className="visually-hidden">
+          Chat
+        </h2>
+        <div
+          className="chat__scroll"
+          ref={scrollRef}
+          role="region"
+          aria-label="Conversation"
+          // Scrollable: keyboard users can focus it to scroll.
+          tabIndex={0}
+          onScroll={(event) => {
+            const element = event.currentTarget;
+            pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+          }}
+        >
+          <div ref={contentRef}>
+            {messages.length === 0 ? (
+              <div className="intro">
+                <p className="intro__eyebrow">{scenario ? 'Scripted scenario' : 'Live model'}</p>
+                <h3 className="intro__title">{scenario ? scenario.label : 'Talk to a real model'}</h3>
+                <p className="intro__text">
+                  {scenario
+                    ? scenario.description
+                    : 'Requests go to /api/chat: streamText with the todo_write tool. Ask for a multi-step task and watch the plan build on the right.'}
+                </p>
+                <p className="intro__text intro__text--muted">Press Send to start. The checklist builds from the tool call's arguments while they stream.</p>
+              </div>
+            ) : (
+              <MessageList messages={messages} idle={idle} />
+            )}
+            {status === 'submitted' && (
+              <p className="typing" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </p>
+            )}
+            {error && (
+              <p className="chat__error" role="alert">
+                {error.message || 'The request failed.'}
+              </p>
+            )}
+          </div>
+        </div>
+        <p className="visually-hidden" role="status">
+          {busy ? 'The agent is working.' : messages.length > 0 ? 'The agent is done.' : ''}
+        </p>
+        <Composer value={draft} onChange={setDraft} onSend={send} onStop={() => void stop()} busy={busy} suggestions={suggestions} />
+      </section>
+      <PlanPanel state={todoState}>
+        <TodoList state={todoState} theme={theme} maxVisible={choice === 'large' ? 8 : 12} />
+      </PlanPanel>
+    </main>
+  );
+}

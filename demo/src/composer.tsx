@@ -1,0 +1,65 @@
+import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: (text: string) => void;
+  onStop: () => void;
+  /** A response is streaming (or about to): show Stop instead of Send. */
+  busy: boolean;
+  /** Quick replies shown above the input (e.g. the scenario's prompt, "continue"). */
+  suggestions: readonly string[];
+}
+
+/** The message input with Send and Stop. Enter sends, Shift+Enter adds a line. */
+export function Composer({ value, onChange, onSend, onStop, busy, suggestions }: ComposerProps): ReactNode {
+  const inputId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const canSend = !busy && value.trim() !== '';
+  const submit = (event?: FormEvent): void => {
+    event?.preventDefault();
+    if (canSend) onSend(value.trim());
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  return (
+    <form className="composer" onSubmit={submit}>
+      {suggestions.length > 0 && !busy && (
+        <div className="composer__suggestions" role="group" aria-label="Suggestions">
+          {suggestions.map((suggestion) => (
+            <button key={suggestion} type="button" className="chip" onClick={() => onSend(suggestion)}>
+              {suggestion}
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="composer__box">
+        <label htmlFor={inputId} className="visually-hidden">
+          Message the agent
+        </label>
+        <textarea
+          id={inputId}
+          ref={inputRef}
+          className="composer__input"
+          rows={2}
+          value={value}
+          placeholder="Ask the agent to do something…"
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {busy ? (
+          <button type="button" className="button button--stop" onClick={onStop}>
+            <span className="button__stop-icon" aria-hidden="true" />
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="button button--primary" aria-disabled={!canSend}>
+            Send
+          </button>
+        )}
+      </div>
+      <p className="composer__hint">Enter to send · Shift+Enter for a new line</p>
+    </form>
+  );
+}

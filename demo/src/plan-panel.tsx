@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { TodoState } from 'todo-write';
+
+const PHASE_LABELS: Record<TodoState['phase'], string> = {
+  empty: 'Waiting',
+  streaming: 'Writing…',
+  executing: 'Saving…',
+  accepted: 'Up to date',
+  rejected: 'Last update not applied',
+};
+
+/** The pinned checklist panel: beside the chat on wide screens, above it on narrow ones. */
+export function PlanPanel({ state, children }: { state: TodoState; children: ReactNode }): ReactNode {
+  return (
+    <aside className="plan" aria-labelledby="plan-title" data-phase={state.phase}>
+      <div className="plan__header">
+        <h2 id="plan-title" className="plan__title">
+          Agent plan
+        </h2>
+        <span className="plan__phase" data-phase={state.phase}>
+          <span className="plan__phase-dot" aria-hidden="true" />
+          {PHASE_LABELS[state.phase]}
+        </span>
+      </div>
+      {/* Scrollable: focusable so keyboard users can scroll a long list. */}
+      <div className="plan__body" role="region" aria-label="Agent plan tasks" tabIndex={0}>
+        {state.todos.length === 0 && <p className="plan__empty">The agent's checklist appears here as soon as it starts planning.</p>}
+        {children}
+      </div>
+    </aside>
+  );
+}

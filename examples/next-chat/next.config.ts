@@ -1,0 +1,16 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NextConfig } from 'next';
+
+/** The todo-write repository: the example imports the demo's scripted model from ../../demo. */
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const nextConfig: NextConfig = {
+  // Turbopack resolves no file outside its root. The root is the repository, so the route can
+  // import the demo's scripted model (../../demo) instead of a copy. Packages still resolve from
+  // this app's own node_modules first (todo-write, ai, react, next).
+  turbopack: { root: repositoryRoot },
+  outputFileTracingRoot: repositoryRoot,
+};
+
+export default nextConfig;

@@ -1,0 +1,81 @@
+/**
+ * `npm run screenshots`: screenshots of the demo for the README, light and dark, mid-stream and
+ * finished (plus a narrow-screen one), saved as PNG under docs/.
+ *
+ * Runs the demo's dev server and headless Chromium (system, else @sparticuz/chromium). Plain Node 24
+ * with type stripping: local .ts modules are loaded with their real extension at runtime; the
+ * `import type` lines only serve the type checker.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
+import type { startDemoServer as StartDemoServer } from '../demo/server/start-demo-server.js';
+
+const load = async <T>(path: string): Promise<T> => (await import(new URL(path, import.meta.url).href)) as T;
+const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>('../test/support/launch-chromium.ts');
+const { startDemoServer } = await load<{ startDemoServer: typeof StartDemoServer }>('../demo/server/start-demo-server.ts');
+
+const OUTPUT_DIRECTORY = new URL('../docs/', import.meta.url);
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 390, height: 800 };
+
+/** Waits for the checklist to match `predicate(phase, summary, rows)`. */
+async function waitForChecklist(page: Page, predicate: string): Promise<void> {
+  await page.waitForFunction(
+    `(() => {
+      const root = document.querySelector('[data-todo-list]');
+      const phase = root?.dataset.phase ?? '';
+      const summary = root?.querySelector('[data-todo-summary]')?.textContent ?? '';
+      const rows = root?.querySelectorAll('[data-todo-item]').length ?? 0;
+      return ${predicate};
+    })()`,
+    undefined,
+    { timeout: 120_000 },
+  );
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  // Let the last delta render and animations settle on a frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const path = new URL(`${name}.png`, OUTPUT_DIRECTORY);
+  await page.screenshot({ path: path.pathname });
+  console.log(`saved docs/${name}.png`);
+}
+
+const server = await startDemoServer();
+const { browser, source } = await launchChromium();
+console.log(`demo at ${server.url}, Chromium: ${source}`);
+mkdirSync(OUTPUT_DIRECTORY, { recursive: true });
+try {
+  const context = await browser.newContext({ deviceScaleFactor: 2, reducedMotion: 'reduce' });
+  for (const theme of ['light', 'dark'] as const) {
+    const page = await context.newPage();
+    await page.setViewportSize(WIDE);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.goto(`${server.url}?scenario=plan&speed=8&theme=${theme}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // Mid-stream: slow down once three tasks are done, then catch the next call half written.
+    await waitForChecklist(page, `phase === 'accepted' && summary.startsWith('4 of 7')`);
+    await page.getByLabel('Speed').selectOption('0.5');
+    await waitForChecklist(page, `phase === 'streaming' && document.querySelectorAll('[data-todo-item][data-streaming]').length === 1 && [...root.querySelectorAll('[data-todo-content]')].findIndex((node) => node.parentElement.hasAttribute('data-streaming')) >= 3`);
+    await shoot(page, `demo-${theme}-streaming`);
+    await page.getByLabel('Speed').selectOption('4');
+    await waitForChecklist(page, `phase === 'accepted' && summary.startsWith('7 of 7')`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
+    await shoot(page, `demo-${theme}-finished`);
+    await page.close();
+  }
+  // Narrow screen: the plan pinned above the chat, after a rejected call.
+  const page = await context.newPage();
+  await page.setViewportSize(NARROW);
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await page.goto(`${server.url}?scenario=rejected&speed=4&theme=light`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await waitForChecklist(page, `phase === 'rejected'`);
+  await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
+  await shoot(page, 'demo-narrow-rejected');
+  await page.close();
+} finally {
+  await browser.close();
+  await server.close();
+}

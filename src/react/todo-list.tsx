@@ -1,0 +1,160 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { SelectTodoStateOptions, TodoState } from '../select-todo-state.js';
+import type { TodoMessageLike } from '../todo-call.js';
+import { useTodos } from './use-todos.js';
+import { VISUALLY_HIDDEN, type RenderTodoItem } from './todo-row.js';
+import { TodoRows } from './todo-rows.js';
+import { DEFAULT_TODO_LIST_LABELS, announceTodoState, type TodoListLabels } from './todo-list-labels.js';
+
+/** The parts of `<TodoList>` that take a class name. */
+export type TodoListPart = 'root' | 'summary' | 'progress' | 'list' | 'item' | 'icon' | 'content' | 'toggle' | 'notice';
+
+/** A single `todo_write` tool part (static `tool-…` or `dynamic-tool`), as `useChat` hands it to a message renderer. */
+export interface TodoToolPartLike {
+  readonly type: string;
+  readonly toolName?: string;
+}
+
+/** Where the list comes from: a conversation, a state from {@link useTodos}, or one tool part (inline). */
+export type TodoListSource =
+  | {
+      /** The conversation (`useChat().messages`): renders its current list. */
+      messages: readonly TodoMessageLike[];
+      /** `useChat().status`, so an abandoned call brings the last accepted list back. */
+      status?: SelectTodoStateOptions['status'];
+      /** Default `'todo_write'`. */
+      toolName?: string;
+      state?: never;
+      part?: never;
+    }
+  | { /** A state from `useTodos` or `selectTodoState`. */ state: TodoState; messages?: never; part?: never; status?: never; toolName?: never }
+  | {
+      /** One tool part, rendered inline with the same streaming rules (no earlier list to fall back on). */
+      part: TodoToolPartLike;
+      /** `useChat().status` for a part of the last message (a stopped call then reads as interrupted); omit for older parts. */
+      status?: SelectTodoStateOptions['status'];
+      messages?: never;
+      state?: never;
+      toolName?: never;
+    };
+
+/** Props of {@link TodoList}. */
+export type TodoListProps = TodoListSource & {
+  /** Added to the root element. */
+  className?: string;
+  /** Class names per part. */
+  classNames?: Partial<Record<TodoListPart, string>>;
+  /** Opts this list out of `todo-write/styles.css` (the markup and data attributes stay). Default `false`. */
+  unstyled?: boolean;
+  /** Forces the stylesheet's light or dark theme. Default: follows `prefers-color-scheme` (or a `.dark` ancestor). */
+  theme?: 'light' | 'dark';
+  /** Texts, for other languages. Default {@link DEFAULT_TODO_LIST_LABELS}. */
+  labels?: Partial<TodoListLabels>;
+  /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
+  maxVisible?: number;
+  /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
+  renderItem?: RenderTodoItem;
+};
+
+const NO_MESSAGES: readonly TodoMessageLike[] = [];
+
+function isPartSource(props: TodoListSource): props is Extract<TodoListSource, { part: TodoToolPartLike }> {
+  return props.part !== undefined;
+}
+
+/**
+ * The agent's checklist: an `<ol role="list">` with each status as text, a "2 of 5 completed"
+ * summary with a labelled `<progress>`, a polite status region that announces accepted lists and
+ * rejected updates, and `aria-busy` while a call streams. Style it with `todo-write/styles.css`
+ * or your own CSS on the `data-*` attributes.
+ */
+export function TodoList(props: TodoListProps): ReactNode {
+  const { part } = props;
+  const partMessages = useMemo(() => (part ? [{ parts: [part] }] : undefined), [part]);
+  const toolName = isPartSource(props)
+    ? props.part.type === 'dynamic-tool'
+      ? props.part.toolName
+      : props.part.type.slice('tool-'.length)
+    : props.toolName;
+  const derived = useTodos(partMessages ?? props.messages ?? NO_MESSAGES, { status: props.status, toolName });
+  const state = props.state ?? derived;
+  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...props.labels }), [props.labels]);
+  const classNames = props.classNames ?? {};
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+
+  const committedKey =
+    state.phase === 'accepted' || state.phase === 'rejected'
+      ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}`
+      : undefined;
+  const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
+  if (committedKey !== undefined && committedKey !== announced.key) {
+    setAnnounced({ key: committedKey, text: (labels.announce ?? announceTodoState)(state, labels) });
+  }
+
+  const { todos, counts } = state;
+  const total = todos.length;
+  const maxVisible = props.maxVisible ?? 8;
+  const collapsible = total > maxVisible;
+  const collapsed = collapsible && !expanded;
+  let current = todos.findIndex((item) => item.status === 'in_progress');
+  if (current < 0) current = Math.max(0, todos.findIndex((item) => item.status === 'pending'));
+  const start = collapsed ? Math.max(0, Math.min(current - 1, total - maxVisible)) : 0;
+  const streaming = state.phase === 'streaming';
+
+  return (
+    <div
+      data-todo-list=""
+      data-phase={state.phase}
+      data-theme={props.theme}
+      data-unstyled={props.unstyled ? '' : undefined}
+      aria-busy={streaming || undefined}
+      className={[props.className, classNames.root].filter(Boolean).join(' ') || undefined}
+    >
+      {total > 0 && (
+        <>
+          <div data-todo-summary="" className={classNames.summary}>
+            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+            <progress aria-labelledby={`${id}s`} value={counts.completed} max={total} className={classNames.progress} />
+          </div>
+          <TodoRows
+            todos={todos}
+            visibleFrom={start}
+            visibleTo={collapsed ? start + maxVisible : Infinity}
+            id={`${id}l`}
+            label={labels.list}
+            pending={labels.pending}
+            in_progress={labels.in_progress}
+            completed={labels.completed}
+            listClassName={classNames.list}
+            itemClassName={classNames.item}
+            iconClassName={classNames.icon}
+            contentClassName={classNames.content}
+            renderItem={props.renderItem}
+          />
+          {collapsible && (
+            <button
+              type="button"
+              data-todo-toggle=""
+              aria-expanded={expanded}
+              aria-controls={`${id}l`}
+              className={classNames.toggle}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? labels.showFewer : labels.showAll(total)}
+            </button>
+          )}
+        </>
+      )}
+      {state.phase === 'rejected' && (
+        <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
+          {labels[state.rejection]}
+          {state.error && <span data-todo-error="">{state.error}</span>}
+        </p>
+      )}
+      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+        {announced.text}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * package.json claims only what the compat tests prove: a peer for every package the built files
+ * import (and none for packages they do not import), the AI SDK majors the compat projects run,
+ * and the oldest Node that node-runtime.test.ts runs the package on.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, distFiles, importedSpecifiers, packageOf, readDist, ROOT } from './dist-files.js';
+import { AI_SDK_MAJORS, OLDEST_TESTED_NODE } from './majors.js';
+
+interface Manifest {
+  type?: string;
+  engines?: { node?: string };
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+
+function packagesImportedBy(suffix: string): string[] {
+  const names = distFiles(suffix).flatMap((file) => importedSpecifiers(readDist(file)).map(packageOf));
+  return [...new Set(names.filter((name): name is string => name !== undefined))].sort();
+}
+
+describe('package.json', () => {
+  beforeAll(assertBuilt);
+
+  it('peers on exactly the packages the built JavaScript imports', () => {
+    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(packagesImportedBy('.js'));
+  });
+
+  it('does not peer on @ai-sdk/react or zod, which nothing in dist/ imports', () => {
+    expect(packagesImportedBy('.js')).not.toContain('@ai-sdk/react');
+    expect(packagesImportedBy('.js')).not.toContain('zod');
+    expect(packagesImportedBy('.d.ts')).not.toContain('zod');
+  });
+
+  it('accepts every AI SDK major the compat projects run, and no other', () => {
+    const range = manifest.peerDependencies?.ai ?? '';
+    expect(range.split('||').map((part) => part.trim())).toEqual(AI_SDK_MAJORS.map(({ major }) => `^${major}.0.0`));
+  });
+
+  it('keeps react optional, so server-only apps install without it', () => {
+    expect(manifest.peerDependenciesMeta?.react?.optional).toBe(true);
+  });
+
+  it(`claims Node >= ${OLDEST_TESTED_NODE}, the oldest Node the package is run on in node-runtime.test.ts`, () => {
+    expect(manifest.engines?.node).toBe(`>=${OLDEST_TESTED_NODE}`);
+    expect(manifest.type).toBe('module');
+  });
+});

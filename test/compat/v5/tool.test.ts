@@ -1,0 +1,4 @@
+import { aiV5 } from '../adapters/ai-v5.js';
+import { describeToolThroughStreamText } from '../shared/tool-assertions.js';
+
+describeToolThroughStreamText(aiV5);

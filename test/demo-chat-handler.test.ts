@@ -1,0 +1,275 @@
+/**
+ * The demo's chat route with the real provider clients (@ai-sdk/openai, @ai-sdk/anthropic) pointed
+ * at a local server that replays each provider's streaming wire format, tool arguments in the
+ * provider's own chunking: OpenAI Responses API (`openai(modelId)`'s default) streams
+ * `response.function_call_arguments.delta` one token at a time; Anthropic Messages streams
+ * `input_json_delta` fragments of several tokens, after an empty first one.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { encode, decode } from 'gpt-tokenizer';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { readTodos, selectTodoState, type TodoState } from '../src/index.js';
+import { createChatHandler } from '../demo/server/chat-handler.js';
+import { resolveModel } from '../demo/server/resolve-model.js';
+
+// The handler imports the package by name, as an app does; run it against the sources.
+vi.mock('todo-write', () => import('../src/index.js'));
+
+const PLAN = [
+  { content: 'Read the login route', status: 'in_progress' },
+  { content: 'Add a rate limiter with a "sliding" window', status: 'pending' },
+  { content: 'Answer 429 with Retry-After', status: 'pending' },
+  { content: 'Write tests — including ünïcode 🚦', status: 'pending' },
+];
+const DOUBLE_IN_PROGRESS = PLAN.map((todo, index) => ({ ...todo, status: index < 2 ? 'in_progress' : 'pending' }));
+
+interface ProviderRequest {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/** What the fake model does next, from the request it received (like the scripted model). */
+type Reply = { text: string; todos?: typeof PLAN };
+type Decide = (body: Record<string, unknown>) => Reply;
+
+function sse(events: { event?: string; data: unknown }[]): string {
+  return events.map(({ event, data }) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`).join('');
+}
+
+function tokens(text: string): string[] {
+  return encode(text).map((token) => decode([token]));
+}
+
+/** OpenAI Responses API stream: text item, then a function_call item with one token per delta. */
+function openaiStream(reply: Reply, turn: number): string {
+  let sequence = 0;
+  const event = (type: string, fields: Record<string, unknown>) => ({ event: type, data: { type, sequence_number: sequence++, ...fields } });
+  const response = { id: `resp_${turn}`, object: 'response', created_at: 1764670000, status: 'in_progress', model: 'gpt-5.4-mini-2026-03-17', output: [] };
+  const message = { id: `msg_${turn}`, type: 'message', role: 'assistant' };
+  const events = [
+    event('response.created', { response }),
+    event('response.in_progress', { response }),
+    event('response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
+    event('response.content_part.added', { item_id: message.id, output_index: 0, content_index: 0, part: { type: 'output_text', annotations: [], text: '' } }),
+    ...tokens(reply.text).map((delta) => event('response.output_text.delta', { item_id: message.id, output_index: 0, content_index: 0, delta, logprobs: [] })),
+    event('response.output_text.done', { item_id: message.id, output_index: 0, content_index: 0, text: reply.text }),
+    event('response.output_item.done', { output_index: 0, item: { ...message, status: 'completed', content: [{ type: 'output_text', annotations: [], text: reply.text }] } }),
+  ];
+  if (reply.todos) {
+    const call = { id: `fc_${turn}`, type: 'function_call', call_id: `call_${turn}`, name: 'todo_write' };
+    const args = JSON.stringify({ todos: reply.todos });
+    events.push(
+      event('response.output_item.added', { output_index: 1, item: { ...call, status: 'in_progress', arguments: '' } }),
+      ...tokens(args).map((delta) => event('response.function_call_arguments.delta', { item_id: call.id, output_index: 1, delta })),
+      event('response.function_call_arguments.done', { item_id: call.id, output_index: 1, arguments: args }),
+      event('response.output_item.done', { output_index: 1, item: { ...call, status: 'completed', arguments: args } }),
+    );
+  }
+  const usage = { input_tokens: 812, input_tokens_details: { cached_tokens: 0 }, output_tokens: 96, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 908 };
+  events.push(event('response.completed', { response: { ...response, status: 'completed', usage } }));
+  return sse(events);
+}
+
+/** Anthropic Messages stream: a text block, then a tool_use block with `input_json_delta` fragments. */
+function anthropicStream(reply: Reply, turn: number): string {
+  const events: { event?: string; data: unknown }[] = [
+    { event: 'message_start', data: { type: 'message_start', message: { id: `msg_0${turn}`, type: 'message', role: 'assistant', model: 'claude-haiku-4-5-20251001', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 812, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 2 } } } },
+    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+    { event: 'ping', data: { type: 'ping' } },
+    ...groups(tokens(reply.text), 2).map((text) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } } })),
+    { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
+  ];
+  if (reply.todos) {
+    // Anthropic writes tool input JSON with spaces after separators.
+    const args = JSON.stringify({ todos: reply.todos }).replaceAll('":', '": ').replaceAll(',"', ', "');
+    events.push(
+      { event: 'content_block_start', data: { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: `toolu_0${turn}`, name: 'todo_write', input: {} } } },
+      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } } },
+      ...groups(tokens(args), 5).map((partial_json) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } } })),
+      { event: 'content_block_stop', data: { type: 'content_block_stop', index: 1 } },
+    );
+  }
+  events.push(
+    { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: reply.todos ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 96 } } },
+    { event: 'message_stop', data: { type: 'message_stop' } },
+  );
+  return sse(events);
+}
+
+/** Joins consecutive tokens into fragments of 1..`size` tokens (deterministic). */
+function groups(parts: string[], size: number): string[] {
+  const fragments: string[] = [];
+  for (let index = 0, step = 1; index < parts.length; index += step, step = (step % size) + 1) {
+    fragments.push(parts.slice(index, index + step).join(''));
+  }
+  return fragments;
+}
+
+/** The fake model's decisions: plan first; after a tool result, finish (or fix a rejected list). */
+function toolResults(body: Record<string, unknown>): { isError: boolean; text: string }[] {
+  const results: { isError: boolean; text: string }[] = [];
+  for (const item of (body.input as Record<string, unknown>[] | undefined) ?? []) {
+    if (item.type === 'function_call_output') {
+      const text = typeof item.output === 'string' ? item.output : JSON.stringify(item.output);
+      results.push({ isError: /Nothing was saved/.test(text), text });
+    }
+  }
+  for (const message of (body.messages as { content: unknown }[] | undefined) ?? []) {
+    if (!Array.isArray(message.content)) continue;
+    for (const block of message.content as Record<string, unknown>[]) {
+      if (block.type === 'tool_result') results.push({ isError: block.is_error === true, text: JSON.stringify(block.content) });
+    }
+  }
+  return results;
+}
+
+const planThenFinish: Decide = (body) =>
+  toolResults(body).length === 0 ? { text: "I'll plan this first.", todos: PLAN } : { text: 'The plan is on the board.' };
+
+const mistakeThenFix: Decide = (body) => {
+  const results = toolResults(body);
+  if (results.length === 0) return { text: 'Starting two things at once.', todos: DOUBLE_IN_PROGRESS };
+  if (results.at(-1)!.isError) return { text: 'Only one at a time; fixing the list.', todos: PLAN };
+  return { text: 'Fixed.' };
+};
+
+let server: Server;
+let baseUrl: string;
+const requests: ProviderRequest[] = [];
+let decide: Decide = planThenFinish;
+
+beforeAll(async () => {
+  server = createServer(async (request: IncomingMessage, response) => {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    requests.push({ path: request.url ?? '', body });
+    const turn = requests.length;
+    const reply = decide(body);
+    const payload = request.url === '/v1/responses' ? openaiStream(reply, turn) : request.url === '/v1/messages' ? anthropicStream(reply, turn) : undefined;
+    if (payload === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    // Write the events in a few network-sized pieces, splitting lines, as a real connection does.
+    for (let offset = 0; offset < payload.length; offset += 700) {
+      response.write(payload.slice(offset, offset + 700));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Parses the handler's SSE body into UI message chunks. */
+function uiChunks(body: ReadableStream<Uint8Array>): ReadableStream<UIMessageChunk> {
+  let buffer = '';
+  return body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).pipeThrough(
+    new TransformStream<string, UIMessageChunk>({
+      transform(text, controller) {
+        buffer += text;
+        const events = buffer.split('\n\n');
+        buffer = events.pop() ?? '';
+        for (const event of events) {
+          const data = event.replace(/^data: /, '');
+          if (data !== '[DONE]') controller.enqueue(JSON.parse(data) as UIMessageChunk);
+        }
+      },
+    }),
+  );
+}
+
+const USER: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Add rate limiting to login.' }] };
+
+async function chat(env: Record<string, string>): Promise<{ states: TodoState[]; messages: UIMessage[] }> {
+  requests.length = 0;
+  const resolved = resolveModel(env);
+  if (!resolved) throw new Error('no model resolved');
+  const handler = createChatHandler({ model: resolved.model });
+  const response = await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: JSON.stringify({ messages: [USER] }), headers: { 'content-type': 'application/json' } }));
+  expect(response.status).toBe(200);
+  expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
+  const states: TodoState[] = [];
+  let last: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream: uiChunks(response.body!) })) {
+    last = message;
+    states.push(selectTodoState([USER, message], { status: 'streaming', previous: states.at(-1) }));
+  }
+  return { states, messages: [USER, last!] };
+}
+
+/** The distinct visible lists, in order: the checklist as a user watches it. */
+function visibleLists(states: TodoState[]): string[] {
+  const lists = states.map((state) => `${state.phase}:${state.todos.map((todo) => `${todo.content}=${todo.status}`).join('|')}`);
+  return lists.filter((list, index) => list !== lists[index - 1]);
+}
+
+describe.each([
+  { provider: 'openai', env: () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl }), path: '/v1/responses' },
+  { provider: 'anthropic', env: () => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: baseUrl }), path: '/v1/messages' },
+])('the chat handler with $provider', ({ env, path }) => {
+  it('streams the plan from the provider wire format, and the checklist builds item by item', async () => {
+    decide = planThenFinish;
+    const { states, messages } = await chat(env());
+
+    expect(requests.map((request) => request.path)).toEqual([path, path]);
+    const tools = requests[0]!.body.tools as { name: string }[];
+    expect(tools.map((tool) => tool.name)).toEqual(['todo_write']);
+
+    const streamingCounts = states.filter((state) => state.phase === 'streaming').map((state) => state.todos.length);
+    expect(streamingCounts.length).toBeGreaterThan(10);
+    for (const count of [1, 2, 3, 4]) expect(streamingCounts).toContain(count); // item by item
+    expect(streamingCounts).toEqual([...streamingCounts].sort((a, b) => a - b)); // never shrinks
+    // A streamed status is only ever one of the three values.
+    for (const state of states) for (const todo of state.todos) expect(['pending', 'in_progress', 'completed']).toContain(todo.status);
+
+    expect(states.at(-1)).toMatchObject({ phase: 'accepted', counts: { pending: 3, in_progress: 1, completed: 0 } });
+    expect(readTodos(messages)).toEqual(PLAN);
+    // The tool ran and its counts went back to the provider in the second request.
+    expect(JSON.stringify(requests[1]!.body)).toContain('\\"pending\\":3');
+    const texts = messages[1]!.parts.filter((part) => part.type === 'text').map((part) => part.text);
+    expect(texts).toEqual(["I'll plan this first.", 'The plan is on the board.']);
+  });
+
+  it('keeps the last accepted list through a rejected call, then shows the correction', async () => {
+    decide = mistakeThenFix;
+    const { states } = await chat(env());
+    const lists = visibleLists(states);
+    const rejectedAt = lists.findIndex((list) => list.startsWith('rejected:'));
+    expect(rejectedAt).toBeGreaterThan(0);
+    expect(states.find((state) => state.phase === 'rejected')?.error).toMatch(/in_progress/);
+    expect(lists.at(-1)).toBe(`accepted:${PLAN.map((todo) => `${todo.content}=${todo.status}`).join('|')}`);
+  });
+});
+
+describe('the chat handler', () => {
+  const handler = createChatHandler({ model: resolveModel({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })!.model });
+
+  it('answers 405 to anything but POST', async () => {
+    expect((await handler(new Request('http://demo.test/api/chat'))).status).toBe(405);
+  });
+
+  it('answers 400 to a body that is not JSON or has no valid messages', async () => {
+    expect((await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: 'nope' }))).status).toBe(400);
+    const invalid = await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: JSON.stringify({ messages: [{ role: 'user' }] }) }));
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toHaveProperty('error');
+  });
+});
+
+describe('resolveModel', () => {
+  it('prefers OpenAI, then Anthropic, with overridable model ids; no key means no model', () => {
+    expect(resolveModel({ OPENAI_API_KEY: 'a', ANTHROPIC_API_KEY: 'b' })).toMatchObject({ provider: 'openai', modelId: 'gpt-5.4-mini' });
+    expect(resolveModel({ OPENAI_API_KEY: 'a', OPENAI_MODEL: 'gpt-5.5' })).toMatchObject({ provider: 'openai', modelId: 'gpt-5.5' });
+    expect(resolveModel({ ANTHROPIC_API_KEY: 'b' })).toMatchObject({ provider: 'anthropic', modelId: 'claude-haiku-4-5' });
+    expect(resolveModel({ ANTHROPIC_API_KEY: 'b', ANTHROPIC_MODEL: 'claude-sonnet-4-6' })).toMatchObject({ modelId: 'claude-sonnet-4-6' });
+    expect(resolveModel({ OPENAI_API_KEY: '  ' })).toBeUndefined();
+    expect(resolveModel({})).toBeUndefined();
+  });
+});

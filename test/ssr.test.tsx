@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
+import { act } from 'react';
+import type { UIMessage } from 'ai';
+import { TodoList } from '../src/react/todo-list.js';
+import { collectSnapshots, finishChunk, scriptedModel, textStep, todoCallChunks, todoCallStep, TRICKY_PLAN } from './support/stream-todo-call.js';
+
+// Real streams on a shared machine: generous, not a speed assertion.
+vi.setConfig({ testTimeout: 30_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'plan' }] };
+
+async function persistedConversation(): Promise<UIMessage[]> {
+  const first = await collectSnapshots(scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')]), [user]);
+  // A second turn cut off mid-call: stored as `input-streaming`, as a stopped stream leaves it.
+  const chunks = todoCallChunks('c2', { todos: [{ content: 'Rewrite everything', status: 'pending' }] });
+  const second = await collectSnapshots(scriptedModel([[...chunks.slice(0, 10), finishChunk('stop')]]), [user, first.at(-1)!]);
+  return [user, { ...first.at(-1)!, id: 'a1' }, { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'again' }] }, { ...second.at(-1)!, id: 'a2' }];
+}
+
+describe('server rendering', () => {
+  it('renders persisted messages, and hydrates without a warning', async () => {
+    const messages = await persistedConversation();
+    const html = renderToString(<TodoList messages={messages} status="ready" />);
+    expect(html).toContain(TRICKY_PLAN[0].content.replace(/"/g, '&quot;'));
+    expect(html).toContain('data-phase="rejected"');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <TodoList messages={messages} status="ready" />, { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    const expected = document.createElement('div');
+    expected.innerHTML = html;
+    expect(container.innerHTML).toBe(expected.innerHTML);
+  });
+});
+
+describe('entry points', () => {
+  it('the server-safe entry never imports React', () => {
+    const seen = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(resolve('src', file), 'utf8');
+      for (const [, specifier] of source.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {
+        expect(specifier).not.toMatch(/^react($|\/|-dom)/);
+        if (specifier!.startsWith('./')) visit(specifier!.slice(2).replace(/\.js$/, '.ts'));
+      }
+    };
+    visit('index.ts');
+    expect(seen.has('select-todo-state.ts')).toBe(true);
+  });
+
+  it('the React entry starts with "use client" (source, and build when present)', () => {
+    expect(readFileSync(resolve('src/react.ts'), 'utf8').startsWith("'use client';")).toBe(true);
+    const built = resolve('dist/react.js');
+    if (existsSync(built)) expect(readFileSync(built, 'utf8')).toMatch(/^['"]use client['"];/);
+  });
+
+  it('nothing touches window or document at import', async () => {
+    vi.stubGlobal('window', undefined);
+    vi.stubGlobal('document', undefined);
+    vi.resetModules();
+    const client = await import('../src/react.js');
+    const server = await import('../src/index.js');
+    expect(typeof client.TodoList).toBe('function');
+    expect(typeof server.selectTodoState).toBe('function');
+  });
+});

@@ -1,0 +1,304 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { TodoList } from '../src/react/todo-list.js';
+import { selectTodoState } from '../src/select-todo-state.js';
+import { renderChat, type Commit } from './support/render-chat.js';
+import { asciiJson, finishChunk, scriptedModel, textStep, todoCallChunks, todoCallStep, TRICKY_PLAN, type ScriptStep } from './support/stream-todo-call.js';
+
+// Real streams on a shared machine: generous, not a speed assertion.
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeAll(() => {
+  // useChat updates arrive from a stream, outside act(); let React schedule them as in a browser.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(cleanup);
+
+const VALID = ['pending', 'in_progress', 'completed'];
+const SECOND_PLAN = TRICKY_PLAN.map((todo, index) => ({ content: todo.content, status: index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending' }));
+
+function expectSane(commits: Commit[], minimumRows: number): void {
+  for (const commit of commits) {
+    for (const row of commit.rows) {
+      expect(VALID).toContain(row.status);
+      expect(row.content.trim()).not.toBe('');
+    }
+    if (commit.phase === 'streaming') expect(commit.rows.length).toBeGreaterThanOrEqual(minimumRows);
+  }
+}
+
+describe('a checklist streamed through useChat', () => {
+  it('shows valid rows at every update, never empties mid-stream, and ends with the input', async () => {
+    const model = scriptedModel(
+      [
+        todoCallStep('c1', { todos: TRICKY_PLAN }, { seed: 7 }),
+        textStep('Planned.'),
+        todoCallStep('c2', { todos: SECOND_PLAN }, { seed: 8, json: asciiJson({ todos: SECOND_PLAN }) }),
+        textStep('Updated.'),
+      ],
+      { chunkDelayInMs: 1 },
+    );
+    const page = renderChat(model);
+    await page.send('plan it');
+    const first = page.commits.splice(0);
+    expect(first.filter((commit) => commit.phase === 'streaming').length).toBeGreaterThan(30);
+    expectSane(first, 0);
+    expect(first.some((commit) => commit.busy)).toBe(true);
+    const accepted = first.at(-1)!;
+    expect(accepted.busy).toBe(false);
+    expect(accepted.rows.map((row) => [row.content, row.status])).toEqual(TRICKY_PLAN.map((todo) => [todo.content, todo.status]));
+
+    // A row's DOM element survives its text streaming in.
+    const firstRow = first.find((commit) => commit.rows.length > 0)!.rows[0]!;
+    expect(firstRow.content.length).toBeLessThan(TRICKY_PLAN[0].content.length);
+    expect(accepted.rows[0]!.element).toBe(firstRow.element);
+
+    await page.send('go on');
+    const second = page.commits.splice(0);
+    expectSane(second, TRICKY_PLAN.length);
+    const final = second.at(-1)!;
+    expect(final.rows.map((row) => [row.content, row.status])).toEqual(SECOND_PLAN.map((todo) => [todo.content, todo.status]));
+    // A call that only changes statuses keeps every row's element.
+    final.rows.forEach((row, index) => expect(row.element).toBe(accepted.rows[index]!.element));
+    // No item is shown twice at any point.
+    for (const commit of second) {
+      const contents = commit.rows.filter((row) => !row.streaming).map((row) => row.content);
+      expect(new Set(contents).size).toBe(contents.length);
+    }
+  });
+});
+
+describe('when a call is rejected', () => {
+  const accepted = [
+    { content: 'Read code', status: 'completed' },
+    { content: 'Write tests', status: 'in_progress' },
+  ];
+  it.each([
+    ['two tasks in_progress', { todos: [{ content: 'Read code', status: 'in_progress' }, { content: 'Write tests', status: 'in_progress' }] }],
+    ['an invalid status "done"', { todos: [{ content: 'Read code', status: 'done' }, { content: 'Write tests', status: 'pending' }] }],
+  ])('with %s, the last accepted list stays on screen and the error is shown', async (_name, input) => {
+    const model = scriptedModel(
+      [todoCallStep('c1', { todos: accepted }), textStep('ok'), todoCallStep('c2', input), textStep('Oops.')],
+      { chunkDelayInMs: 1 },
+    );
+    const page = renderChat(model);
+    await page.send('plan');
+    await page.send('update');
+    const last = page.commits.at(-1)!;
+    expect(last.phase).toBe('rejected');
+    expect(last.rows.map((row) => [row.content, row.status])).toEqual(accepted.map((todo) => [todo.content, todo.status]));
+    const notice = page.container.querySelector('[data-todo-notice]')!;
+    expect(notice.textContent).toContain('Update rejected');
+    expect(notice.querySelector('[data-todo-error]')!.textContent!.length).toBeGreaterThan(0);
+    expectSane(page.commits, 0);
+  });
+});
+
+describe('when the user stops a stream mid-call', () => {
+  it('brings the last accepted list back and says the update was interrupted', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const chunks = todoCallChunks('c2', { todos: [{ content: 'A brand new first task', status: 'pending' }] });
+    const stopped: ScriptStep = [...chunks.slice(0, 12), { type: 'gate', until: gate }, ...chunks.slice(12), finishChunk('tool-calls')];
+    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok'), stopped], { chunkDelayInMs: 1 });
+    const page = renderChat(model);
+    await page.send('plan');
+    void page.chat().sendMessage({ text: 'rewrite' });
+    await waitFor(() => expect(page.commits.at(-1)!.rows[0]?.content).toMatch(/^A/), { timeout: 10_000 });
+    expect(page.commits.at(-1)!.phase).toBe('streaming');
+    await page.chat().stop();
+    await waitFor(() => expect(page.commits.at(-1)!.chatStatus).toBe('ready'));
+    open();
+    const last = page.commits.at(-1)!;
+    expect(last.phase).toBe('rejected');
+    expect(last.rows.map((row) => row.content)).toEqual(TRICKY_PLAN.map((todo) => todo.content));
+    expect(page.container.querySelector('[data-todo-notice]')!.textContent).toContain('Update interrupted');
+  });
+});
+
+describe('render counts', () => {
+  it('renders no row while a text part streams after the call', async () => {
+    const long = 'Now I will explain the plan in detail. '.repeat(8);
+    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep(long)], { chunkDelayInMs: 1 });
+    const page = renderChat(model, { countRows: true });
+    await page.send('plan');
+    const acceptedAt = page.commits.findIndex((commit) => commit.phase === 'accepted');
+    const after = page.commits.slice(acceptedAt + 1);
+    expect(after.length).toBeGreaterThan(20);
+    expect(after.flatMap((commit) => commit.rendered)).toEqual([]);
+  });
+
+  it('renders only the streaming row while one item streams, and at most two rows per update', async () => {
+    const base = TRICKY_PLAN.slice(0, 3);
+    const grown = [...base, { content: 'A long new task whose text streams in over many deltas', status: 'pending' }];
+    const model = scriptedModel(
+      [todoCallStep('c1', { todos: base }), textStep('ok'), todoCallStep('c2', { todos: grown }, { seed: 3 }), textStep('ok')],
+      { chunkDelayInMs: 1 },
+    );
+    const page = renderChat(model, { countRows: true });
+    await page.send('plan');
+    page.commits.splice(0);
+    await page.send('grow');
+    const streaming = page.commits.filter((commit) => commit.phase === 'streaming');
+    for (const commit of streaming) expect(commit.rendered.length).toBeLessThanOrEqual(2);
+    const growing = streaming.filter((commit) => commit.rows.at(-1)?.content.startsWith('A long') && commit.rows.at(-1)!.streaming);
+    expect(growing.length).toBeGreaterThan(5);
+    growing.slice(1).forEach((commit, index) => {
+      const textChanged = commit.rows.at(-1)!.content !== growing[index]!.rows.at(-1)!.content;
+      expect(commit.rendered).toEqual(textChanged ? ['c2:3'] : []);
+    });
+  });
+});
+
+describe('render counts in one agent turn (two calls in the same assistant message)', () => {
+  it('renders at most two rows per update, and none for rows the new call leaves alone', async () => {
+    const base = TRICKY_PLAN.slice(0, 3);
+    const grown = [...base.map((todo) => ({ ...todo, status: 'completed' })), { content: 'A long new task whose text streams in over many deltas', status: 'in_progress' }];
+    const model = scriptedModel([todoCallStep('c1', { todos: base }), todoCallStep('c2', { todos: grown }, { seed: 5 }), textStep('Both done.')], {
+      chunkDelayInMs: 1,
+    });
+    const page = renderChat(model, { countRows: true });
+    await page.send('plan and go');
+    const secondCall = page.commits.slice(page.commits.findIndex((commit) => commit.phase === 'accepted'));
+    expect(secondCall.some((commit) => commit.phase === 'streaming')).toBe(true);
+    for (const commit of secondCall) expect(commit.rendered.length).toBeLessThanOrEqual(2);
+    // 3 rows change status, 1 row is new: a handful of renders in all, not one per row per delta.
+    expect(secondCall.flatMap((commit) => commit.rendered).filter((key) => key !== 'c2:3').length).toBeLessThanOrEqual(6);
+    expect(page.commits.at(-1)!.rows.map((row) => [row.content, row.status])).toEqual(grown.map((todo) => [todo.content, todo.status]));
+  });
+});
+
+describe('semantics', () => {
+  const messages = [
+    {
+      id: 'a1',
+      role: 'assistant' as const,
+      parts: [
+        {
+          type: 'tool-todo_write',
+          toolCallId: 'c1',
+          state: 'output-available',
+          input: { todos: TRICKY_PLAN },
+          output: { pending: 3, in_progress: 1, completed: 1 },
+        },
+      ],
+    },
+  ];
+
+  it('is an ordered list with each status as text, icons hidden, no checkboxes', () => {
+    const { container, getByRole } = render(<TodoList messages={messages} status="ready" />);
+    const list = getByRole('list', { name: 'Tasks' });
+    expect(list.tagName).toBe('OL');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[0]!.textContent).toContain('Completed');
+    expect(items[1]!.textContent).toContain('In progress');
+    expect(items[2]!.textContent).toContain('Pending');
+    expect(container.querySelectorAll('[data-todo-icon]:not([aria-hidden="true"])')).toHaveLength(0);
+    expect(container.querySelector('[role="checkbox"], input')).toBeNull();
+  });
+
+  it('summarises progress with a labelled <progress>', () => {
+    const { getByRole } = render(<TodoList messages={messages} status="ready" />);
+    const progress = getByRole('progressbar', { name: '1 of 5 completed' });
+    expect(progress.getAttribute('value')).toBe('1');
+    expect(progress.getAttribute('max')).toBe('5');
+  });
+
+  it('has one polite status region, silent on first render', () => {
+    const { getAllByRole } = render(<TodoList messages={messages} status="ready" />);
+    const regions = getAllByRole('status');
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.getAttribute('aria-live')).toBe('polite');
+    expect(regions[0]!.textContent).toBe('');
+  });
+
+  it('announces an accepted list and a rejected update, once each', () => {
+    const { getByRole, rerender } = render(<TodoList messages={[]} status="ready" />);
+    rerender(<TodoList messages={messages} status="ready" />);
+    expect(getByRole('status').textContent).toBe('1 of 5 completed. In progress: ' + TRICKY_PLAN[1].content);
+    const rejected = [...messages, { id: 'a2', role: 'assistant' as const, parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', input: {}, errorText: 'bad' }] }];
+    rerender(<TodoList messages={rejected} status="ready" />);
+    expect(getByRole('status').textContent).toBe('Update rejected');
+  });
+
+  it('collapses long lists around the current task, with a real toggle button', () => {
+    const todos = Array.from({ length: 12 }, (_, index) => ({ content: `Task ${index}`, status: index < 6 ? 'completed' : index === 6 ? 'in_progress' : 'pending' }));
+    const long = [{ ...messages[0]!, parts: [{ ...messages[0]!.parts[0]!, input: { todos } }] }];
+    const { getByRole, container } = render(<TodoList messages={long} maxVisible={4} />);
+    const visible = () => [...container.querySelectorAll('li:not([hidden])')].map((item) => item.querySelector('[data-todo-content]')!.textContent);
+    expect(visible()).toEqual(['Task 5', 'Task 6', 'Task 7', 'Task 8']);
+    const button = getByRole('button', { name: 'Show all 12' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.getAttribute('aria-controls')).toBe(getByRole('list').id);
+    fireEvent.click(button);
+    expect(visible()).toHaveLength(12);
+    expect(getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('has no axe violations, in every phase', async () => {
+    const streamingState = selectTodoState([{ parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos: [{ content: 'Wri' }] } }] }]);
+    const rejectedState = selectTodoState([...messages, { parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', errorText: 'bad' }] }]);
+    const { container } = render(
+      <main>
+        <TodoList messages={messages} status="ready" />
+        <TodoList state={streamingState} />
+        <TodoList state={rejectedState} maxVisible={2} />
+      </main>,
+    );
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' ')}`)).toEqual([]);
+  });
+});
+
+describe('styling hooks', () => {
+  const state = selectTodoState([{ parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos: [{ content: 'Done', status: 'completed' }, { content: 'Wri' }] } }] }]);
+
+  it('puts state on data attributes and takes className, classNames, theme and unstyled', () => {
+    const { container } = render(<TodoList state={state} className="panel" classNames={{ root: 'r', item: 'i', icon: 'ic', content: 'c', list: 'l', summary: 's', progress: 'p' }} theme="dark" unstyled />);
+    const root = container.firstElementChild!;
+    expect(root.className).toBe('panel r');
+    expect(root.getAttribute('data-phase')).toBe('streaming');
+    expect(root.getAttribute('aria-busy')).toBe('true');
+    expect(root.getAttribute('data-theme')).toBe('dark');
+    expect(root.hasAttribute('data-unstyled')).toBe(true);
+    const items = container.querySelectorAll('li');
+    expect(items[0]!.getAttribute('data-status')).toBe('completed');
+    expect(items[0]!.hasAttribute('data-streaming')).toBe(false);
+    expect(items[1]!.hasAttribute('data-streaming')).toBe(true);
+    expect(items[1]!.className).toBe('i');
+    expect(container.querySelector('ol')!.className).toBe('l');
+    expect(container.querySelector('progress')!.className).toBe('p');
+  });
+
+  it('takes labels for other languages', () => {
+    const { getByRole, container } = render(
+      <TodoList state={state} labels={{ list: 'Aufgaben', completed: 'Erledigt', pending: 'Offen', summary: (done, total) => `${done} von ${total} erledigt` }} />,
+    );
+    expect(getByRole('list', { name: 'Aufgaben' })).toBeTruthy();
+    expect(getByRole('progressbar', { name: '1 von 2 erledigt' })).toBeTruthy();
+    expect(container.querySelectorAll('li')[0]!.textContent).toContain('Erledigt');
+    expect(container.querySelectorAll('li')[1]!.textContent).toContain('Offen');
+  });
+});
+
+describe('inline, one tool part at a time', () => {
+  it('renders each call of a streamed conversation where it happened', async () => {
+    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')], { chunkDelayInMs: 1 });
+    const page = renderChat(model);
+    await page.send('plan');
+    const assistant = page.chat().messages.at(-1)!;
+    const part = assistant.parts.find((candidate) => candidate.type === 'tool-todo_write')!;
+    cleanup();
+    const { container } = render(<TodoList part={part} />);
+    expect([...container.querySelectorAll('[data-todo-content]')].map((node) => node.textContent)).toEqual(TRICKY_PLAN.map((todo) => todo.content));
+    expect(container.firstElementChild!.getAttribute('data-phase')).toBe('accepted');
+  });
+
+  it('follows a dynamic tool part by its toolName', () => {
+    const part = { type: 'dynamic-tool', toolName: 'plan', toolCallId: 'd', state: 'input-streaming', input: { todos: [{ content: 'Draft' }] } };
+    const { container } = render(<TodoList part={part} />);
+    expect(container.querySelector('[data-todo-content]')!.textContent).toBe('Draft');
+  });
+});
