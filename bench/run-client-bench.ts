@@ -46,11 +46,12 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
   const { sizes = [10, 100, 500], scenarios = ['write', 'update'], repeats = 5 } = options;
   const rows: ClientBenchRow[] = [];
   // Warm-up of the whole pipeline (JIT, caches) before anything is measured.
-  const warmUp = await makeScenario('update', 100);
-  for (let run = 0; run < 3; run++) {
-    await replay('ours', warmUp);
-    await replay('naive', warmUp);
-    await sdkParsePerDelta(warmUp);
+  const warmUps = [await makeScenario('write', 100), await makeScenario('update', 100)];
+  for (let run = 0; run < 2; run++) {
+    for (const warmUp of warmUps) {
+      for (const widget of ['ours', 'naive', 'empty', 'blocks'] as const) await replay(widget, warmUp);
+      await sdkParsePerDelta(warmUp);
+    }
   }
   for (const name of scenarios) {
     for (const items of sizes) {

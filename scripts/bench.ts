@@ -324,7 +324,7 @@ ${largestModules}
 
 ## Method
 
-- Warm-up: the whole client pipeline runs 3 times (100-item update) before anything is measured, and
+- Warm-up: the whole client pipeline runs twice over 100-item writes and updates before anything is measured, and
   each size runs once unmeasured; then ${client[0]?.repeats ?? 0} measured runs. Per run, the median over the measured
   deltas; reported, the median over runs. Calls longer than 800 deltas are sampled: one window of
   200 deltas in every n is measured (the others are fed to \`useChat\` merged), spread over the call.

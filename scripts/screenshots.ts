@@ -52,15 +52,14 @@ try {
     const page = await context.newPage();
     await page.setViewportSize(WIDE);
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await page.goto(`${server.url}?scenario=plan&speed=8&theme=${theme}`);
+    await page.goto(`${server.url}?scenario=plan&speed=0.5&theme=${theme}`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // Mid-stream: slow down once three tasks are done, then catch the next call half written.
-    await waitForChecklist(page, `phase === 'accepted' && summary.startsWith('4 of 7')`);
-    await page.getByLabel('Speed').selectOption('0.5');
-    await waitForChecklist(page, `phase === 'streaming' && document.querySelectorAll('[data-todo-item][data-streaming]').length === 1 && [...root.querySelectorAll('[data-todo-content]')].findIndex((node) => node.parentElement.hasAttribute('data-streaming')) >= 3`);
+    // Mid-stream: the plan being written, its fifth task arriving (the last row still growing).
+    await waitForChecklist(page, `phase === 'streaming' && rows === 5 && root.querySelector('[data-todo-item]:last-child[data-streaming]') !== null && root.querySelector('[data-todo-item]:last-child')?.textContent.length > 30`);
     await shoot(page, `demo-${theme}-streaming`);
     await page.getByLabel('Speed').selectOption('4');
     await waitForChecklist(page, `phase === 'accepted' && summary.startsWith('7 of 7')`);
+    await page.getByLabel('Speed').selectOption('1');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
     await shoot(page, `demo-${theme}-finished`);
     await page.close();

@@ -370,6 +370,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         // already gone
       }
     }
+    rmSync(dataDirectory, { recursive: true, force: true });
     process.exit(130);
   });
 }

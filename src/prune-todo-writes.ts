@@ -4,6 +4,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { TODO_TOOL_NAME } from './todo.js';
+import { readTodoCalls } from './todo-call.js';
 
 /** Options of {@link pruneTodoWrites}. */
 export interface PruneTodoWritesOptions {
@@ -24,13 +25,6 @@ const CHARACTERS_PER_TOKEN = 4;
 
 type ContentPart = Exclude<ModelMessage['content'], string>[number];
 
-interface CallRecord {
-  toolCallId: string;
-  /** How many `tool-result` parts answer this id. */
-  resultParts: number;
-  rejected: boolean;
-}
-
 /**
  * Drops superseded `todo_write` calls, and their results, from a `ModelMessage[]` history,
  * so the model sees one full list instead of one per call.
@@ -49,86 +43,31 @@ interface CallRecord {
  * their identity. Use it in `prepareStep`: `prepareStep: ({ messages }) => ({ messages: pruneTodoWrites(messages) })`.
  */
 export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWritesOptions = {}): ModelMessage[] {
-  const toolName = options.toolName ?? TODO_TOOL_NAME;
-  const minSavedTokens = options.minSavedTokens ?? 0;
-
-  const calls = new Map<string, CallRecord>();
-  const callPartsById = new Map<string, number>(); // every tool's ids: a reused id is never pruned
-  const approvalIdsByCall = new Map<string, string[]>();
-  for (const message of messages) {
-    if (typeof message.content === 'string') continue;
-    for (const part of message.content) {
-      if (part.type !== 'tool-call') continue;
-      callPartsById.set(part.toolCallId, (callPartsById.get(part.toolCallId) ?? 0) + 1);
-      if (part.toolName === toolName && !calls.has(part.toolCallId)) {
-        calls.set(part.toolCallId, { toolCallId: part.toolCallId, resultParts: 0, rejected: false });
-      }
-    }
-  }
-  for (const message of messages) {
-    if (typeof message.content === 'string') continue;
-    for (const part of message.content) {
-      if (part.type === 'tool-result') {
-        const record = calls.get(part.toolCallId);
-        if (!record) continue;
-        record.resultParts += 1;
-        if (isRejection(part.output.type)) record.rejected = true;
-      } else if (part.type === 'tool-approval-request' && calls.has(part.toolCallId)) {
-        const approvalIds = approvalIdsByCall.get(part.toolCallId) ?? [];
-        approvalIds.push(part.approvalId);
-        approvalIdsByCall.set(part.toolCallId, approvalIds);
-      }
-    }
-  }
-
-  // Calls in conversation order (a Map iterates in insertion order); only cleanly paired ones count.
-  const paired = [...calls.values()].filter(
-    (record) => callPartsById.get(record.toolCallId) === 1 && record.resultParts >= 1,
+  const parts = messages.flatMap((message): ContentPart[] => (typeof message.content === 'string' ? [] : message.content));
+  // Every tool's call ids: a call whose id is reused is never paired cleanly, so never pruned.
+  const callIds = parts.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
+  // Calls in conversation order; only the answered ones with an id of their own count.
+  const answered = readTodoCalls(messages, options.toolName ?? TODO_TOOL_NAME).filter(
+    (call) => call.state.startsWith('output-') && callIds.indexOf(call.toolCallId) === callIds.lastIndexOf(call.toolCallId),
   );
-  let newestAccepted = -1;
-  paired.forEach((record, index) => {
-    if (!record.rejected) newestAccepted = index;
-  });
+  const newestAccepted = answered.findLastIndex((call) => call.state === 'output-available');
   if (newestAccepted <= 0) return messages;
 
-  const droppedCallIds = new Set(paired.slice(0, newestAccepted).map((record) => record.toolCallId));
-  const droppedApprovalIds = new Set<string>();
-  for (const toolCallId of droppedCallIds) {
-    for (const approvalId of approvalIdsByCall.get(toolCallId) ?? []) droppedApprovalIds.add(approvalId);
-  }
-  const isDropped = (part: ContentPart): boolean => {
-    switch (part.type) {
-      case 'tool-call':
-      case 'tool-result':
-      case 'tool-approval-request':
-        return droppedCallIds.has(part.toolCallId);
-      case 'tool-approval-response':
-        return droppedApprovalIds.has(part.approvalId);
-      default:
-        return false;
-    }
-  };
+  const dropped = answered.slice(0, newestAccepted);
+  const droppedCallIds = new Set(dropped.map((call) => call.toolCallId));
+  const droppedApprovalIds = new Set(dropped.flatMap((call) => call.approvalIds ?? []));
+  const isDropped = (part: ContentPart): boolean =>
+    part.type === 'tool-approval-response'
+      ? droppedApprovalIds.has(part.approvalId)
+      : (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'tool-approval-request') && droppedCallIds.has(part.toolCallId);
 
-  let savedCharacters = 0;
-  const pruned: ModelMessage[] = [];
-  for (const message of messages) {
-    if (typeof message.content === 'string') {
-      pruned.push(message);
-      continue;
-    }
+  const savedCharacters = parts.reduce((sum, part) => sum + (isDropped(part) ? JSON.stringify(part).length : 0), 0);
+  if (savedCharacters / CHARACTERS_PER_TOKEN <= (options.minSavedTokens ?? 0)) return messages;
+  return messages.flatMap((message) => {
+    if (typeof message.content === 'string') return [message];
     const content: ContentPart[] = message.content;
     const kept = content.filter((part) => !isDropped(part));
-    if (kept.length === content.length) {
-      pruned.push(message);
-      continue;
-    }
-    for (const part of content) if (isDropped(part)) savedCharacters += JSON.stringify(part).length;
-    if (kept.length > 0) pruned.push({ ...message, content: kept } as ModelMessage);
-  }
-  return savedCharacters / CHARACTERS_PER_TOKEN > minSavedTokens ? pruned : messages;
-}
-
-/** True for the outputs the SDK writes when a call failed or was denied. */
-function isRejection(outputType: string): boolean {
-  return outputType === 'error-text' || outputType === 'error-json' || outputType === 'execution-denied';
+    if (kept.length === content.length) return [message];
+    return kept.length > 0 ? [{ ...message, content: kept } as ModelMessage] : [];
+  });
 }

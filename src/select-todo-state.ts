@@ -64,6 +64,7 @@ interface Accepted {
   toolCallId: string;
 }
 
+/** What one message leaves behind: the accepted list after it, and its newest call with the list before that call. */
 interface MessageFold {
   input: Accepted | undefined;
   output: Accepted | undefined;
@@ -77,13 +78,12 @@ const foldsByToolName = new Map<string, WeakMap<object, MessageFold>>();
 /** Accepted lists by their part's `input` object: `@ai-sdk/react` copies the parts of the streaming message, not their inputs. */
 const acceptedByInput = new WeakMap<object, Accepted & { before: readonly TodoItem[] }>();
 
-function accept(call: TodoCall, before: Accepted | undefined): Accepted {
+function accept({ input, toolCallId }: TodoCall, before: Accepted | undefined): Accepted {
   const beforeTodos = before?.todos ?? NO_TODOS;
-  const input = typeof call.input === 'object' && call.input !== null ? call.input : undefined;
-  const cached = input && acceptedByInput.get(input);
-  if (cached && cached.before === beforeTodos && cached.toolCallId === call.toolCallId) return cached;
-  const accepted = { toolCallId: call.toolCallId, todos: placeTodos(call.input, beforeTodos, call.toolCallId, false).todos, before: beforeTodos };
-  if (input) acceptedByInput.set(input, accepted);
+  const cached = input instanceof Object ? acceptedByInput.get(input) : undefined;
+  if (cached?.before === beforeTodos && cached.toolCallId === toolCallId) return cached;
+  const accepted = { toolCallId, todos: placeTodos(input, beforeTodos, toolCallId, false).todos, before: beforeTodos };
+  if (input instanceof Object) acceptedByInput.set(input, accepted);
   return accepted;
 }
 
@@ -106,7 +106,7 @@ function foldMessage(message: TodoMessageLike, input: Accepted | undefined, tool
  * same objects back when nothing visible changed.
  */
 export function selectTodoState(messages: readonly TodoMessageLike[], options: SelectTodoStateOptions = {}): TodoState {
-  const toolName = options.toolName ?? TODO_TOOL_NAME;
+  const { toolName = TODO_TOOL_NAME, status, previous } = options;
   let folds = foldsByToolName.get(toolName);
   if (!folds) foldsByToolName.set(toolName, (folds = new WeakMap()));
   let accepted: Accepted | undefined;
@@ -114,9 +114,9 @@ export function selectTodoState(messages: readonly TodoMessageLike[], options: S
   let newestMessage = -1;
   messages.forEach((message, index) => {
     let fold = folds.get(message);
-    if (!fold || fold.input !== accepted) {
+    if (fold?.input !== accepted || !fold) {
       fold = foldMessage(message, accepted, toolName);
-      if (typeof message === 'object' && message !== null) folds.set(message, fold);
+      if (message instanceof Object) folds.set(message, fold);
     }
     if (fold.newest) {
       newest = fold.newest;
@@ -124,9 +124,8 @@ export function selectTodoState(messages: readonly TodoMessageLike[], options: S
     }
     accepted = fold.output;
   });
-  const { placement, ...next } = stateOf(newest, accepted, options.status, newestMessage < messages.length - 1, options.previous);
-  const state = shareTodoState(next, options.previous);
-  if (placement) placements.set(state, placement);
+  const { placement, ...next } = stateOf(newest, accepted, status, newestMessage < messages.length - 1, previous);
+  const state = shareTodoState(next, previous);
   return state;
 }
 
@@ -139,30 +138,27 @@ function stateOf(
 ): UncountedTodoState & { placement?: TodoPlacement } {
   if (!newest) return { phase: 'empty', todos: NO_TODOS };
   const { call, before } = newest;
+  const { toolCallId, input } = call;
   const beforeTodos = before?.todos ?? NO_TODOS;
   const rejected = (rejection: TodoRejection, error?: string): UncountedTodoState =>
-    ({ phase: 'rejected', todos: beforeTodos, toolCallId: before?.toolCallId, rejection, ...(error === undefined ? {} : { error }) });
+    ({ phase: 'rejected', todos: beforeTodos, toolCallId: before?.toolCallId, rejection, error });
   const executing = (): UncountedTodoState =>
-    ({ phase: 'executing', toolCallId: call.toolCallId, todos: placeTodos(call.input, beforeTodos, call.toolCallId, false).todos });
+    ({ phase: 'executing', toolCallId, todos: placeTodos(input, beforeTodos, toolCallId, false).todos });
   switch (call.state) {
     case 'input-streaming':
       if (isOld || status === 'ready' || status === 'error') return rejected('interrupted');
-      const { todos, placement } = placeTodos(call.input, beforeTodos, call.toolCallId, true, previous && placements.get(previous));
-      return { phase: 'streaming', toolCallId: call.toolCallId, todos, placement };
+      return { phase: 'streaming', toolCallId, ...placeTodos(input, beforeTodos, toolCallId, true, undefined) };
     case 'input-available':
     case 'approval-requested':
     case 'approval-responded':
       return isOld || status === 'error' ? rejected('interrupted') : executing();
     case 'output-available':
-      if (call.preliminary) return executing();
-      return { phase: 'accepted', toolCallId: call.toolCallId, todos: accepted?.todos ?? NO_TODOS };
+      return call.preliminary ? executing() : { phase: 'accepted', toolCallId, todos: accepted?.todos ?? NO_TODOS };
     case 'output-error':
       return rejected('error', call.errorText);
     case 'output-denied':
       return rejected('denied', call.denialReason);
     default:
-      return accepted
-        ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos }
-        : { phase: 'empty', todos: NO_TODOS };
+      return accepted ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos } : { phase: 'empty', todos: NO_TODOS };
   }
 }

@@ -3,7 +3,7 @@
  * every delta, so identity is rebuilt here from values. Rows memoized on item objects then
  * re-render only when what they show changed.
  */
-import { countTodos } from './todo.js';
+import { countTodos, TODO_STATUSES } from './todo.js';
 import type { TodoItem } from './todo-keys.js';
 import type { TodoState } from './select-todo-state.js';
 
@@ -11,58 +11,37 @@ const byKeyCache = new WeakMap<readonly TodoItem[], Map<string, TodoItem>>();
 
 function byKey(todos: readonly TodoItem[]): Map<string, TodoItem> {
   let map = byKeyCache.get(todos);
-  if (!map) {
-    map = new Map(todos.map((item) => [item.key, item]));
-    byKeyCache.set(todos, map);
-  }
+  if (!map) byKeyCache.set(todos, (map = new Map(todos.map((item) => [item.key, item]))));
   return map;
 }
 
-function isSameItem(a: TodoItem | undefined, b: TodoItem): a is TodoItem {
-  return a === b || (a !== undefined && a.key === b.key && a.content === b.content && a.status === b.status && a.streaming === b.streaming);
-}
+const isSameItem = (a: TodoItem | undefined, b: TodoItem): a is TodoItem =>
+  a?.key === b.key && a.content === b.content && a.status === b.status && a.streaming === b.streaming;
 
 /** The state without its counts, as the derivation builds it. */
-export type UncountedTodoState = Omit<TodoState, 'counts'> & Partial<Pick<TodoState, 'counts'>>;
+export type UncountedTodoState = Omit<TodoState, 'counts'>;
 
 /**
  * Counts `next` and returns it with unchanged items (and, when nothing changed, the whole state)
  * taken from `previous`. Items are looked up at the same position first, by key only when moved.
  */
 export function shareTodoState(next: UncountedTodoState, previous: TodoState | undefined): TodoState {
-  const previousTodos = previous?.todos;
-  let todos = next.todos;
-  if (previousTodos && todos !== previousTodos) {
-    let sameList = todos.length === previousTodos.length;
-    let shared: TodoItem[] | undefined;
-    for (let index = 0; index < todos.length; index++) {
-      const item = todos[index]!;
-      let old = previousTodos[index];
-      if (!isSameItem(old, item)) {
-        sameList = false;
-        // Same key at the same place but other values: the item changed. Else it may have moved.
-        if (previousTodos[index]?.key === item.key) continue;
-        old = byKey(previousTodos).get(item.key);
-        if (!isSameItem(old, item)) continue;
-      }
-      if (old !== item) (shared ??= todos.slice())[index] = old;
-    }
-    todos = sameList ? previousTodos : (shared ?? todos);
+  if (!previous) return { ...next, counts: countTodos(next.todos) } as TodoState;
+  const old = previous.todos;
+  let todos: readonly TodoItem[] = next.todos;
+  if (todos !== old) {
+    let copy: TodoItem[] | undefined;
+    todos.forEach((item, index) => {
+      const same = old[index]?.key === item.key ? old[index] : byKey(old).get(item.key);
+      if (same !== item && isSameItem(same, item)) (copy ??= todos.slice())[index] = same;
+    });
+    todos = copy ?? todos;
+    if (todos.length === old.length && todos.every((item, index) => item === old[index])) todos = old;
   }
-  let counts = next.counts && todos === next.todos ? next.counts : countTodos(todos);
-  if (previous) {
-    const old = previous.counts;
-    if (counts.pending === old.pending && counts.in_progress === old.in_progress && counts.completed === old.completed) counts = old;
-  }
-  if (
-    previous &&
-    todos === previous.todos &&
-    next.phase === previous.phase &&
-    next.error === previous.error &&
-    next.rejection === previous.rejection &&
-    next.toolCallId === previous.toolCallId
-  ) {
+  const counts = countTodos(todos);
+  const sameCounts = TODO_STATUSES.every((status) => counts[status] === previous.counts[status]);
+  if (todos === old && next.phase === previous.phase && next.error === previous.error && next.rejection === previous.rejection && next.toolCallId === previous.toolCallId) {
     return previous;
   }
-  return { ...next, todos, counts } as TodoState;
+  return { ...next, todos, counts: sameCounts ? previous.counts : counts } as TodoState;
 }

@@ -1,18 +1,21 @@
 /**
- * Reading `todo_write` tool parts out of UI messages, defensively: parts come from
- * the network or from storage, and newer SDK versions may add states.
+ * Reading `todo_write` calls out of a conversation, defensively: messages come from the network
+ * or from storage, and newer SDK versions may add states. One reader serves `readTodos`,
+ * `pruneTodoWrites` and `selectTodoState`, over UI parts and model messages alike.
  */
 
-/** The fields of a tool part the checklist reads. Every SDK state is accepted; unknown ones are shown safely. */
+/** A `todo_write` call, in the states of the SDK's UI tool parts. Every state is accepted; unknown ones are shown safely. */
 export interface TodoCall {
   toolCallId: string;
   state: string;
   input: unknown;
-  errorText?: string;
+  errorText?: string | undefined;
   /** True for an `output-available` part whose `execute` is still yielding. */
-  preliminary: boolean;
+  preliminary?: boolean;
   /** The reason given when an approval was denied. */
-  denialReason?: string;
+  denialReason?: string | undefined;
+  /** The ids of the call's approval requests (model messages only). */
+  approvalIds?: string[];
 }
 
 /** Anything with `parts`: a `UIMessage` of any SDK version, typed or not. */
@@ -20,20 +23,69 @@ export interface TodoMessageLike {
   readonly parts: readonly unknown[];
 }
 
-/** Returns the call when `part` is a top-level `tool-${toolName}` part (or a dynamic tool of that name). */
+/** The fields of a UI part or a model message part that the reader looks at. */
+interface PartLike {
+  type?: unknown;
+  toolName?: unknown;
+  toolCallId?: unknown;
+  approvalId?: string;
+  state?: unknown;
+  input?: unknown;
+  output?: { type?: unknown };
+  errorText?: unknown;
+  preliminary?: unknown;
+  approval?: { reason?: unknown };
+}
+
+const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The call when `part` is a top-level UI part `tool-${toolName}` (or a dynamic tool of that name). */
 export function toTodoCall(part: unknown, toolName: string): TodoCall | undefined {
-  if (typeof part !== 'object' || part === null) return undefined;
-  const record = part as Record<string, unknown>;
-  const matches =
-    record.type === `tool-${toolName}` || (record.type === 'dynamic-tool' && record.toolName === toolName);
-  if (!matches) return undefined;
-  const approval = record.approval as { reason?: unknown } | undefined;
+  const { type, toolCallId, state, input, errorText, preliminary, approval } = (part ?? {}) as PartLike;
+  if (type !== `tool-${toolName}` && (type !== 'dynamic-tool' || (part as PartLike).toolName !== toolName)) return undefined;
   return {
-    toolCallId: String(record.toolCallId ?? ''),
-    state: String(record.state),
-    input: record.input,
-    errorText: typeof record.errorText === 'string' ? record.errorText : undefined,
-    preliminary: record.preliminary === true,
-    denialReason: typeof approval?.reason === 'string' ? approval.reason : undefined,
+    toolCallId: String(toolCallId ?? ''),
+    state: String(state),
+    input,
+    errorText: stringOrUndefined(errorText),
+    preliminary: preliminary === true,
+    denialReason: stringOrUndefined(approval?.reason),
   };
+}
+
+/**
+ * The `todo_write` calls of `UIMessage[]` or `ModelMessage[]`, in the order they were made.
+ * A model `tool-call` is `input-available` (`approval-requested` once asked for approval) until
+ * the `tool-result` with its `toolCallId` makes it `output-available`, or `output-error` /
+ * `output-denied` when the result is an error or a denial. A reused `toolCallId` pairs a result
+ * with the newest call of that id.
+ */
+export function readTodoCalls(messages: readonly unknown[], toolName: string): TodoCall[] {
+  const calls: TodoCall[] = [];
+  const callsById = new Map<unknown, TodoCall>();
+  for (const message of messages) {
+    const { parts, content } = (message ?? {}) as { parts?: unknown; content?: unknown };
+    for (const part of Array.isArray(parts) ? parts : []) {
+      const call = toTodoCall(part, toolName);
+      if (call) calls.push(call);
+    }
+    for (const part of (Array.isArray(content) ? content : []) as (PartLike | null)[]) {
+      const call = callsById.get(part?.toolCallId);
+      if (part?.type === 'tool-call' && part.toolName === toolName) {
+        const added: TodoCall = { toolCallId: String(part.toolCallId), state: 'input-available', input: part.input };
+        calls.push(added);
+        callsById.set(part.toolCallId, added);
+      } else if (!call) {
+        continue;
+      } else if (part?.type === 'tool-approval-request') {
+        call.state = 'approval-requested';
+        (call.approvalIds ??= []).push(part.approvalId!);
+      } else if (part?.type === 'tool-result' && part.toolName === toolName) {
+        const outputType = part.output?.type;
+        call.state =
+          outputType === 'execution-denied' ? 'output-denied' : outputType === 'error-text' || outputType === 'error-json' ? 'output-error' : 'output-available';
+      }
+    }
+  }
+  return calls;
 }

@@ -1,6 +1,6 @@
 import { jsonSchema, type ModelMessage, type Tool } from 'ai';
+import { readTodoArray } from './read-todo-array.js';
 import { countTodos, TODO_STATUSES, type Todo, type TodoCounts } from './todo.js';
-import { unwrapJsonString } from './unwrap-json-string.js';
 import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, validateTodos } from './validate-todos.js';
 
 /** What the model sends: the whole list, every call. */
@@ -91,19 +91,24 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
     maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
     description = TODO_WRITE_DESCRIPTION,
   } = options;
-  assertPositiveInteger('maxTodos', maxTodos);
-  assertPositiveInteger('maxContentLength', maxContentLength);
-
-  const inputSchema = jsonSchema<TodoWriteInput>(INPUT_JSON_SCHEMA as never, {
-    validate: (value) => ({ success: true, value: unwrapTodos(value) as TodoWriteInput }),
-  });
+  for (const [name, value] of Object.entries({ maxTodos, maxContentLength })) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`createTodoWrite: ${name} must be a positive integer, got ${value}.`);
+    }
+  }
 
   return {
     description,
-    inputSchema,
+    // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
+    inputSchema: jsonSchema<TodoWriteInput>(INPUT_JSON_SCHEMA as never, {
+      validate: (value) => {
+        const todos = readTodoArray(value);
+        return { success: true, value: (todos ? { todos } : value) as TodoWriteInput };
+      },
+    }),
     async execute(input: TodoWriteInput, callOptions: { toolCallId?: string; messages?: ModelMessage[]; abortSignal?: AbortSignal }) {
       const toolCallId = callOptions?.toolCallId;
-      if (typeof toolCallId !== 'string' || toolCallId === '') throw new Error(NO_CONVERSATION_MESSAGE);
+      if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NO_CONVERSATION_MESSAGE);
 
       const result = validateTodos(input, { maxTodos, maxContentLength });
       if (!result.valid) throw new Error(result.message);
@@ -123,16 +128,3 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */
 export const todoWrite: TodoWriteTool = createTodoWrite();
 
-/** The input with a double-encoded input or `todos` parsed; anything else unchanged (execute judges it). */
-function unwrapTodos(value: unknown): unknown {
-  const input = unwrapJsonString(value);
-  if (typeof input !== 'object' || input === null || !('todos' in input)) return input;
-  const todos = unwrapJsonString(input.todos);
-  return todos === input.todos ? input : { ...input, todos };
-}
-
-function assertPositiveInteger(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(`createTodoWrite: ${name} must be a positive integer, got ${String(value)}.`);
-  }
-}

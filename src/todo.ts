@@ -28,7 +28,7 @@ export interface TodoCounts {
 
 /** True when `value` is exactly one of the three statuses (not a prefix such as `"in_prog"`). */
 export function isTodoStatus(value: unknown): value is TodoStatus {
-  return value === 'pending' || value === 'in_progress' || value === 'completed';
+  return (TODO_STATUSES as readonly unknown[]).includes(value);
 }
 
 /** Counts the tasks in each state. The three counts always add up to `todos.length`. */

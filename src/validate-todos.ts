@@ -1,5 +1,5 @@
-import { isTodoStatus, TODO_STATUSES, type Todo } from './todo.js';
-import { unwrapJsonString } from './unwrap-json-string.js';
+import { readTodoArray, unwrapJsonString } from './read-todo-array.js';
+import { isTodoStatus, type Todo } from './todo.js';
 
 /**
  * Default cap on tasks per list: 50. Real plans stay well under 20 items; a list is resent
@@ -43,7 +43,7 @@ const MAX_ITEMS_PER_PROBLEM = 5;
 /** Characters of a task's text quoted in a message. */
 const MAX_QUOTED_LENGTH = 40;
 
-const STATUS_CHOICES = `${TODO_STATUSES.slice(0, -1).join(', ')} or ${TODO_STATUSES.at(-1)}`;
+const ARRAY_EXPECTED = 'an array of { content, status } (send [] to clear the list).';
 
 /**
  * Checks a `todo_write` input — `{ todos: [...] }`, or the `todos` array itself, either one
@@ -56,9 +56,8 @@ const STATUS_CHOICES = `${TODO_STATUSES.slice(0, -1).join(', ')} or ${TODO_STATU
 export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoValidationResult {
   const maxTodos = limits.maxTodos ?? DEFAULT_MAX_TODOS;
   const maxContentLength = limits.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
-
-  const list = readList(input);
-  if (typeof list === 'string') return reject([list]);
+  const list = readTodoArray(input);
+  if (!list) return reject([whyNotAList(input)]);
 
   const problems: string[] = [];
   if (list.length > maxTodos) {
@@ -68,7 +67,7 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
 
   const todos: Todo[] = [];
   const itemsByContent = new Map<string, number[]>();
-  const inProgress: { item: number; content: string }[] = [];
+  const inProgress: string[] = [];
 
   list.forEach((value, index) => {
     const item = index + 1;
@@ -77,93 +76,86 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
       return;
     }
     const { content, status } = value as { content?: unknown; status?: unknown };
-    const label = typeof content === 'string' && content.trim() !== '' ? `Item ${item} (${quote(content)})` : `Item ${item}`;
+    const text = typeof content === 'string' ? content.trim() : '';
+    // `3`, or `3 ("Run the build")` once the task has text.
+    const named = text ? `${item} (${quote(text)})` : `${item}`;
+    const label = `Item ${named}`;
 
     if (typeof content !== 'string') {
-      problems.push(`Item ${item} has no content: it must be a string.`);
-    } else if (content.trim() === '') {
-      problems.push(`Item ${item} has empty content.`);
+      problems.push(`${label} has no content: it must be a string.`);
+    } else if (!text) {
+      problems.push(`${label} has empty content.`);
     } else {
       if (content.length > maxContentLength) {
         problems.push(`${label} is ${content.length} characters long; at most ${maxContentLength} are allowed.`);
       }
-      const key = content.trim();
-      const items = itemsByContent.get(key);
+      const items = itemsByContent.get(text);
       if (items) items.push(item);
-      else itemsByContent.set(key, [item]);
+      else itemsByContent.set(text, [item]);
     }
 
     if (!isTodoStatus(status)) {
       const received =
         status === undefined ? 'no status' : typeof status === 'string' ? `status ${quote(status)}` : `${describe(status)} as status`;
-      problems.push(`${label} has ${received}; use ${STATUS_CHOICES}.`);
-    } else if (status === 'in_progress' && typeof content === 'string') {
-      inProgress.push({ item, content });
+      problems.push(`${label} has ${received}; use pending, in_progress or completed.`);
+    } else if (typeof content === 'string') {
+      if (status === 'in_progress') inProgress.push(named);
+      todos.push({ content, status });
     }
-
-    if (typeof content === 'string' && isTodoStatus(status)) todos.push({ content, status });
   });
 
-  for (const [content, items] of itemsByContent) {
-    if (items.length > 1) {
-      problems.push(`${listItems(items)} have the same content (${quote(content)}); make each task distinct.`);
-    }
+  for (const [text, items] of itemsByContent) {
+    if (items.length > 1) problems.push(`${listItems(items)} have the same content (${quote(text)}); make each task distinct.`);
   }
   if (inProgress.length > 1) {
-    const named = inProgress.map(({ item, content }) => (content.trim() === '' ? `${item}` : `${item} (${quote(content)})`));
     const all = inProgress.length === 2 ? 'both' : 'all';
-    problems.push(`${listItems(named)} are ${all} in_progress; at most one task may be in_progress at a time.`);
+    problems.push(`${listItems(inProgress)} are ${all} in_progress; at most one task may be in_progress at a time.`);
   }
 
   return problems.length === 0 ? { valid: true, todos } : reject(problems);
 }
 
-/** The array to check, or the one problem that stops the check. */
-function readList(input: unknown): unknown[] | string {
-  const unwrapped = unwrapJsonString(input);
-  if (Array.isArray(unwrapped)) return unwrapped;
-  if (typeof unwrapped !== 'object' || unwrapped === null) {
-    return `The input is ${describe(unwrapped)}; it must be an object { todos: [{ content, status }] }.`;
+/** The one problem of an input that holds no task array. */
+function whyNotAList(input: unknown): string {
+  const object = unwrapJsonString(input);
+  if (typeof object !== 'object' || object === null) {
+    return `The input is ${describe(object)}; it must be an object { todos: [{ content, status }] }.`;
   }
-  const todos = unwrapJsonString((unwrapped as { todos?: unknown }).todos);
-  if (Array.isArray(todos)) return todos;
-  if (typeof todos === 'string') {
-    return `"todos" is a string that does not parse as a JSON array; send an array of { content, status } (send [] to clear the list).`;
-  }
-  return `"todos" is ${describe(todos)}; it must be an array of { content, status } (send [] to clear the list).`;
+  const todos = unwrapJsonString((object as { todos?: unknown }).todos);
+  return typeof todos === 'string'
+    ? `"todos" is a string that does not parse as a JSON array; send ${ARRAY_EXPECTED}`
+    : `"todos" is ${describe(todos)}; it must be ${ARRAY_EXPECTED}`;
 }
 
 function reject(problems: string[]): TodoValidationResult {
-  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => `- ${problem}`);
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
   const unlisted = problems.length - listed.length;
-  if (unlisted > 0) listed.push(`- ...and ${unlisted} more ${unlisted === 1 ? 'problem' : 'problems'}.`);
+  if (unlisted > 0) listed.push(`...and ${unlisted} more ${unlisted === 1 ? 'problem' : 'problems'}.`);
   const message = [
     'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):',
     ...listed,
-  ].join('\n');
+  ].join('\n- ');
   return { valid: false, problems, message };
 }
 
 /** "Items 2 and 5", "Items 1, 4 and 6", "Items 1, 2, 3, 4, 5 and 7 more". */
 function listItems(items: readonly (number | string)[]): string {
-  const named = items.slice(0, MAX_ITEMS_PER_PROBLEM).map(String);
+  const named = items.slice(0, MAX_ITEMS_PER_PROBLEM);
   const rest = items.length - named.length;
-  if (rest > 0) return `Items ${named.join(', ')} and ${rest} more`;
-  return `Items ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  const last = rest > 0 ? `${rest} more` : named.pop();
+  return `Items ${named.join(', ')} and ${last}`;
 }
 
 /** The start of a task's text, one line, in double quotes. */
 function quote(text: string): string {
   const line = text.trim().replace(/\s+/g, ' ');
-  const cut = line.length > MAX_QUOTED_LENGTH ? `${line.slice(0, MAX_QUOTED_LENGTH).trimEnd()}...` : line;
-  return JSON.stringify(cut);
+  return JSON.stringify(line.length > MAX_QUOTED_LENGTH ? `${line.slice(0, MAX_QUOTED_LENGTH).trimEnd()}...` : line);
 }
 
 /** "a string", "a number", "null", "missing", "an array". */
 function describe(value: unknown): string {
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
+  const type = Array.isArray(value) ? 'array' : typeof value;
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }

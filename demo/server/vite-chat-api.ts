@@ -16,6 +16,8 @@ export interface DemoConfig {
   modelId?: string;
 }
 
+const NO_LIVE_MODEL = 'No OPENAI_API_KEY or ANTHROPIC_API_KEY: the demo runs its scripted agent in the browser.';
+
 type ChatHandlerModule = typeof import('./chat-handler.js');
 type ResolveModelModule = typeof import('./resolve-model.js');
 
@@ -39,11 +41,11 @@ export function chatApi(env: ModelEnvironment): Plugin {
         (handler ??= Promise.all([load<ChatHandlerModule>('/server/chat-handler.ts'), load<ResolveModelModule>('/server/resolve-model.ts')]).then(
           ([{ createChatHandler }, { resolveModel }]) => {
             const resolved = resolveModel(env);
-            if (!resolved) throw new Error('No OPENAI_API_KEY or ANTHROPIC_API_KEY: the demo runs its scripted agent in the browser.');
+            if (!resolved) throw new Error(NO_LIVE_MODEL);
             return createChatHandler({ model: resolved.model });
           },
         ));
-      server.middlewares.use(apiMiddleware(getConfig, getHandler));
+      server.middlewares.use(apiMiddleware(getConfig, live ? getHandler : undefined));
     },
     configurePreviewServer(server: PreviewServer) {
       // The static build runs the scripted agent in the browser; say so explicitly.
@@ -64,7 +66,7 @@ function apiMiddleware(
         (error: unknown) => sendJson(response, 500, { error: String(error) }),
       );
     } else if (path === '/api/chat') {
-      if (getHandler === undefined) return sendJson(response, 404, { error: 'No chat route in the static build.' });
+      if (getHandler === undefined) return sendJson(response, 503, { error: NO_LIVE_MODEL });
       forward(request, response, getHandler).catch((error: unknown) => {
         if (!response.headersSent) sendJson(response, 500, { error: String(error) });
         else response.end();

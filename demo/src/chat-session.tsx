@@ -44,6 +44,7 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
       if (pinnedToBottom.current) scroller.scrollTop = scroller.scrollHeight;
     });
     observer.observe(content);
+    observer.observe(scroller); // the composer grows (suggestions) and the viewport resizes
     return () => observer.disconnect();
   }, []);
 

@@ -21,7 +21,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 /** What the checklist showed at one moment (recorded in the page on every DOM change). */
 interface Snapshot {
   phase: string;
-  items: { content: string; status: string; stale: boolean }[];
+  items: { content: string; status: string }[];
   notice: string;
 }
 
@@ -42,7 +42,6 @@ function recordChecklist(): void {
     const items = [...root.querySelectorAll<HTMLElement>('[data-todo-item]')].map((item) => ({
       content: item.querySelector('[data-todo-content]')?.textContent ?? '',
       status: item.dataset.status ?? '',
-      stale: item.hasAttribute('data-stale'),
     }));
     const snapshot = { phase: root.dataset.phase ?? '', items, notice: root.querySelector('[data-todo-notice]')?.textContent ?? '' };
     const key = JSON.stringify(snapshot);
@@ -169,7 +168,7 @@ async function tabThroughPage(page: Page): Promise<{ reached: string[]; controls
 
 describe('the demo, normal plan', () => {
   it('builds the checklist item by item while it streams, survives the rejected call, and finishes all completed', async () => {
-    const page = await openDemo('scenario=plan&speed=8');
+    const page = await openDemo('scenario=plan&speed=1000');
     const tasks = scenarios.plan.tasks.map((task) => task.content);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 
@@ -236,17 +235,18 @@ describe('the demo, long run stopped mid-call', () => {
   it('falls back to the last accepted list when Stop is pressed while a call streams', async () => {
     const page = await openDemo('scenario=stop&speed=6');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    // Wait for a call streaming over an accepted list with progress (the third call or later),
-    // early in the call (at most 5 of its 10 tasks written).
+    // Every control is reachable while the agent works, Stop included.
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    const { reached } = await tabThroughPage(page);
+    expect(reached).toContain('button:Stop');
+    // Wait for a call streaming over an accepted list with progress (an update, not the plan),
+    // early in the call (at most 5 of its 10 tasks written), then press Stop.
     await page.waitForFunction(() => {
       const root = document.querySelector<HTMLElement>('[data-todo-list]');
       const writing = [...document.querySelectorAll('.tool-line[data-tone="busy"]')].at(-1)?.textContent ?? '';
       const soFar = Number(/(\d+) tasks so far/.exec(writing)?.[1] ?? 99);
       return root?.dataset.phase === 'streaming' && root.querySelector('[data-status="completed"]') !== null && soFar <= 5;
     }, undefined, { timeout: 40_000 });
-    // Every control is reachable while it streams, Stop included.
-    const { reached } = await tabThroughPage(page);
-    expect(reached).toContain('button:Stop');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await waitForIdle(page);
 
@@ -325,7 +325,7 @@ describe('npm run demo (the dev server, sources through the aliases)', () => {
       const config = (await (await fetch(`${devServer.url}api/config`)).json()) as { mode: string };
       expect(config).toEqual({ mode: 'scripted' });
       const page = await openDemo('scenario=rejected&speed=20', { baseUrl: devServer.url });
-      expect(await page.locator('.mode').textContent()).toContain('Offline');
+      await expect.poll(() => page.locator('.mode').textContent()).toContain('Offline');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await waitForChecklist(page, 'rejected', ['completed', 'in_progress', 'pending', 'pending']);
     } finally {

@@ -26,14 +26,16 @@ function packagesImportedBy(suffix: string): string[] {
 describe('package.json', () => {
   beforeAll(assertBuilt);
 
-  it('peers on exactly the packages the built JavaScript imports', () => {
-    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(packagesImportedBy('.js'));
+  it('peers on exactly the packages the built JavaScript imports, plus zod as an optional peer', () => {
+    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual([...packagesImportedBy('.js'), 'zod'].sort());
   });
 
-  it('does not peer on @ai-sdk/react or zod, which nothing in dist/ imports', () => {
+  it('never imports @ai-sdk/react or zod, so the zod peer is optional and only states the tested range', () => {
     expect(packagesImportedBy('.js')).not.toContain('@ai-sdk/react');
     expect(packagesImportedBy('.js')).not.toContain('zod');
     expect(packagesImportedBy('.d.ts')).not.toContain('zod');
+    expect(manifest.peerDependenciesMeta?.zod?.optional).toBe(true);
+    expect(manifest.peerDependencies?.zod).toBe('^3.25.76 || ^4.1.8');
   });
 
   it('accepts every AI SDK major the compat projects run, and no other', () => {
