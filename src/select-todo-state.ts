@@ -114,7 +114,7 @@ export function selectTodoState(messages: readonly TodoMessageLike[], options: S
   let newestMessage = -1;
   messages.forEach((message, index) => {
     let fold = folds.get(message);
-    if (fold?.input !== accepted || !fold) {
+    if (!fold || fold.input !== accepted) {
       fold = foldMessage(message, accepted, toolName);
       if (message instanceof Object) folds.set(message, fold);
     }
@@ -126,6 +126,7 @@ export function selectTodoState(messages: readonly TodoMessageLike[], options: S
   });
   const { placement, ...next } = stateOf(newest, accepted, status, newestMessage < messages.length - 1, previous);
   const state = shareTodoState(next, previous);
+  if (placement) placements.set(state, placement);
   return state;
 }
 
@@ -147,7 +148,7 @@ function stateOf(
   switch (call.state) {
     case 'input-streaming':
       if (isOld || status === 'ready' || status === 'error') return rejected('interrupted');
-      return { phase: 'streaming', toolCallId, ...placeTodos(input, beforeTodos, toolCallId, true, undefined) };
+      return { phase: 'streaming', toolCallId, ...placeTodos(input, beforeTodos, toolCallId, true, previous && placements.get(previous)) };
     case 'input-available':
     case 'approval-requested':
     case 'approval-responded':

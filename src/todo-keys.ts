@@ -86,6 +86,18 @@ export function placeTodos(
   const last = todos.length - 1;
   const claimed: boolean[] = [];
   let items: PlacedItem[] = [];
+  if (memo?.toolCallId === toolCallId && memo.accepted === accepted) {
+    // The memo's last item may have been partial: never reuse it.
+    const limit = Math.min(last, memo.items.length - 1);
+    let reuse = 0;
+    while (reuse < limit) {
+      const item = todos[reuse] as { content?: unknown; status?: unknown } | null;
+      if (item?.content !== memo.items[reuse]!.content || item?.status !== memo.items[reuse]!.status) break;
+      reuse++;
+    }
+    items = memo.items.slice(0, reuse);
+    for (const { claim } of items) if (claim >= 0) claimed[claim] = true;
+  }
   for (let index = items.length; index <= last; index++) {
     const item = todos[index] as { content?: unknown; status?: unknown } | null | undefined;
     const { content, status } = item ?? {};
@@ -95,15 +107,13 @@ export function placeTodos(
     const position = claim < 0 && streaming ? trimmed.findIndex((candidate, at) => !claimed[at] && candidate.startsWith(text)) : claim;
     if (position >= 0) claimed[position] = true;
     const match = accepted[position];
-    let row: TodoItem | undefined;
-    if (!text) {
-      row = undefined;
-    } else if (match) {
+    let row: TodoItem | undefined; // none while the item has no text (then it claimed nothing either)
+    if (match) {
       // Text that agrees so far with an old item shows as that item: a re-sent row is not retyped.
       const shown = streaming ? match.content : (content as string);
       const shownStatus = isTodoStatus(status) ? status : match.status;
       row = shown === match.content && shownStatus === match.status ? match : { key: match.key, content: shown, status: shownStatus, streaming: false };
-    } else {
+    } else if (text) {
       let key = `${toolCallId}:${index}`;
       while (keys.has(key)) key += "'";
       row = { key, content: content as string, status: isTodoStatus(status) ? status : 'pending', streaming };

@@ -97,10 +97,31 @@ export function TodoList(props: TodoListProps): ReactNode {
   const maxVisible = props.maxVisible ?? 8;
   const collapsible = total > maxVisible;
   const collapsed = collapsible && !expanded;
-  let current = todos.findIndex((item) => item.status === 'in_progress');
-  if (current < 0) current = Math.max(0, todos.findIndex((item) => item.status === 'pending'));
-  const start = collapsed ? Math.max(0, Math.min(current - 1, total - maxVisible)) : 0;
+  let start = 0;
+  if (collapsed) {
+    let current = todos.findIndex((item) => item.status === 'in_progress');
+    if (current < 0) current = Math.max(0, todos.findIndex((item) => item.status === 'pending'));
+    start = Math.max(0, Math.min(current - 1, total - maxVisible));
+  }
   const streaming = state.phase === 'streaming';
+  // Elements that only change with what they show, so a delta that changes one row leaves them alone.
+  const summary = useMemo(
+    () => (
+      <div data-todo-summary="" className={classNames.summary}>
+        <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+        <progress aria-labelledby={`${id}s`} value={counts.completed} max={total} className={classNames.progress} />
+      </div>
+    ),
+    [id, labels, counts.completed, total, classNames.summary, classNames.progress],
+  );
+  const status = useMemo(
+    () => (
+      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+        {announced.text}
+      </div>
+    ),
+    [announced.text],
+  );
 
   return (
     <div
@@ -113,10 +134,7 @@ export function TodoList(props: TodoListProps): ReactNode {
     >
       {total > 0 && (
         <>
-          <div data-todo-summary="" className={classNames.summary}>
-            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
-            <progress aria-labelledby={`${id}s`} value={counts.completed} max={total} className={classNames.progress} />
-          </div>
+          {summary}
           <TodoRows
             todos={todos}
             visibleFrom={start}
@@ -152,9 +170,7 @@ export function TodoList(props: TodoListProps): ReactNode {
           {state.error && <span data-todo-error="">{state.error}</span>}
         </p>
       )}
-      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
-        {announced.text}
-      </div>
+      {status}
     </div>
   );
 }

@@ -3,9 +3,9 @@ import type { TodoItem } from '../todo-keys.js';
 import { TodoRow, type RenderTodoItem } from './todo-row.js';
 
 /** Lists up to this many rows are one block: every row is a keyed sibling of every other, as in a flat list. */
-export const FIRST_BLOCK_ROWS: number = (globalThis as any).__FIRST ?? 32;
+export const FIRST_BLOCK_ROWS = 32;
 /** Past the first block, a row starts a block when its key's hash is 0 modulo this (a power of 2): blocks of 16 rows on average. */
-export const BLOCK_ROWS: number = (globalThis as any).__BLOCK ?? 16;
+export const BLOCK_ROWS = 16;
 
 /** Whether the row with this key starts a block (past the first block): a hash of the key, so the same row always decides the same. */
 export function startsBlock(key: string): boolean {
@@ -32,11 +32,9 @@ interface TodoRowsProps {
 }
 
 interface Block {
-  /** Where the block started and which window it was rendered for, when its element was made. */
-  start: number;
-  visibleFrom: number;
-  visibleTo: number;
+  /** The rows' items, and where the block started, when its element was made. */
   items: readonly TodoItem[];
+  start: number;
   rows: ReactElement[];
   element: ReactElement;
 }
@@ -74,7 +72,8 @@ export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode 
   const { pending, in_progress, completed } = props;
   const cache = useMemo<RowsCache>(
     () => ({ rows: new WeakMap(), blocks: new Map(), todos: [], starts: [] }),
-    [pending, in_progress, completed, itemClassName, iconClassName, contentClassName, renderItem],
+    // A new window (a collapsed list's current task moved) starts afresh: the rows' memo skips those that did not change.
+    [visibleFrom, visibleTo, pending, in_progress, completed, itemClassName, iconClassName, contentClassName, renderItem],
   );
   const statusLabels = { pending, in_progress, completed };
 
@@ -102,47 +101,27 @@ export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode 
     return cached.element;
   };
 
-  const rowElements = (start: number, end: number): ReactElement[] => {
-    const rows = [];
-    for (let index = start; index < end; index++) rows.push(rowElement(todos[index]!, index));
-    return rows;
-  };
-
   const blocks = new Map<string, Block>();
-  const blockElement = (start: number, end: number): ReactElement => {
-    const key = start === 0 ? '' : todos[start]!.key;
-    const previous = cache.blocks.get(key);
-    const moved = previous !== undefined && (previous.start !== start || previous.visibleFrom !== visibleFrom || previous.visibleTo !== visibleTo);
-    let rows: ReactElement[] | undefined;
-    let same = previous?.items.length === end - start;
-    if (same && moved) {
-      // Shifted or re-windowed: the same block when every row keeps its element (and so its `hidden`).
-      rows = rowElements(start, end);
-      same = rows.every((row, index) => row === previous!.rows[index]);
-    } else {
-      for (let index = start; same && index < end; index++) same = todos[index] === previous!.items[index - start];
-    }
-    let block = previous!;
-    if (!same) {
-      rows ??= rowElements(start, end);
-      block = { start, visibleFrom, visibleTo, items: todos.slice(start, end), rows, element: <Fragment key={key}>{rows}</Fragment> };
-    } else if (moved) {
-      block = { ...previous!, start, visibleFrom, visibleTo };
-    }
-    blocks.set(key, block);
-    return block.element;
-  };
-
   const children: ReactElement[] = [];
   const starts = [false];
   let start = 0;
-  for (let index = 1; index <= todos.length; index++) {
-    const item = todos[index];
-    const isStart = item === undefined || (starts[index] = item === cache.todos[index] ? cache.starts[index]! : index >= FIRST_BLOCK_ROWS && startsBlock(item.key));
-    if (isStart) {
-      children.push(blockElement(start, index));
-      start = index;
+  for (let end = 1; end <= todos.length; end++) {
+    const item = todos[end];
+    if (item && !(starts[end] = item === cache.todos[end] ? cache.starts[end]! : end >= FIRST_BLOCK_ROWS && startsBlock(item.key))) continue;
+    const key = start ? todos[start]!.key : '';
+    let block = cache.blocks.get(key);
+    let same = block?.start === start && block.items.length === end - start;
+    for (let index = start; same && index < end; index++) same = todos[index] === block!.items[index - start];
+    if (!same) {
+      // Changed or shifted: the same element still, when every row keeps its element.
+      const rows: ReactElement[] = [];
+      for (let index = start; index < end; index++) rows.push(rowElement(todos[index]!, index));
+      const element = block?.rows.length === rows.length && rows.every((row, index) => row === block!.rows[index]) ? block.element : <Fragment key={key}>{rows}</Fragment>;
+      block = { items: todos.slice(start, end), start, rows, element };
     }
+    blocks.set(key, block!);
+    children.push(block!.element);
+    start = end;
   }
   cache.blocks = blocks;
   cache.todos = todos;
