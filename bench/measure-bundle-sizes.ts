@@ -73,6 +73,9 @@ export async function bundleScript(source: string): Promise<{ code: string; modu
     configFile: false,
     root: ROOT,
     logLevel: 'silent',
+    // The production JSX transform, as the published build uses (under vitest NODE_ENV is 'test',
+    // which would otherwise add development-only source locations to every element).
+    oxc: { jsx: { runtime: 'automatic', development: false } },
     build: {
       write: false,
       minify: false,

@@ -380,9 +380,9 @@ try {
   if (Number(process.versions.node.split('.')[0]) < 24) throw new Error(`needs Node 24 (node:sqlite, type stripping), got ${process.version}`);
 
   await step('README code = the example files', async () => {
-    const readme = readFileSync(join(ROOT, 'docs', 'readme', 'next.md'), 'utf8');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const blocks = [...readme.matchAll(/<!-- (file|excerpt): (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)];
-    check(`docs/readme/next.md quotes the example's code (${blocks.length} blocks)`, blocks.length >= 5);
+    check(`README.md quotes the example's code (${blocks.length} blocks)`, blocks.length >= 5);
     for (const [, kind, path, code] of blocks) {
       const source = existsSync(join(ROOT, path!)) ? readFileSync(join(ROOT, path!), 'utf8') : '';
       const ok = kind === 'file' ? source.trimEnd() === code : source.includes(code!);

@@ -75,9 +75,9 @@ describe('when a call is rejected', () => {
     { content: 'Write tests', status: 'in_progress' },
   ];
   it.each([
-    ['two tasks in_progress', { todos: [{ content: 'Read code', status: 'in_progress' }, { content: 'Write tests', status: 'in_progress' }] }],
-    ['an invalid status "done"', { todos: [{ content: 'Read code', status: 'done' }, { content: 'Write tests', status: 'pending' }] }],
-  ])('with %s, the last accepted list stays on screen and the error is shown', async (_name, input) => {
+    ['two tasks in_progress', { todos: [{ content: 'Read code', status: 'in_progress' }, { content: 'Write tests', status: 'in_progress' }] }, /^Items 1 \("Read code"\) and 2 \("Write tests"\) are both in_progress/],
+    ['an invalid status "done"', { todos: [{ content: 'Read code', status: 'done' }, { content: 'Write tests', status: 'pending' }] }, /^Item 1 \("Read code"\) has status "done"/],
+  ])('with %s, the last accepted list stays on screen and the problem is shown', async (_name, input, problem) => {
     const model = scriptedModel(
       [todoCallStep('c1', { todos: accepted }), textStep('ok'), todoCallStep('c2', input), textStep('Oops.')],
       { chunkDelayInMs: 1 },
@@ -90,7 +90,10 @@ describe('when a call is rejected', () => {
     expect(last.rows.map((row) => [row.content, row.status])).toEqual(accepted.map((todo) => [todo.content, todo.status]));
     const notice = page.container.querySelector('[data-todo-notice]')!;
     expect(notice.textContent).toContain('Update rejected');
-    expect(notice.querySelector('[data-todo-error]')!.textContent!.length).toBeGreaterThan(0);
+    // The user reads the problem itself, not the instructions written for the model.
+    const detail = notice.querySelector('[data-todo-error]')!.textContent!.trim();
+    expect(detail).toMatch(problem);
+    expect(notice.textContent).not.toMatch(/Error:|Nothing was saved/);
     expectSane(page.commits, 0);
   });
 });

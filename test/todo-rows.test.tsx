@@ -43,6 +43,7 @@ const walks = vi.hoisted(() => {
   return state;
 });
 
+import fc from 'fast-check';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
@@ -52,6 +53,9 @@ import { TodoList } from '../src/react/todo-list.js';
 import { TodoRow } from '../src/react/todo-row.js';
 import { BLOCK_ROWS, FIRST_BLOCK_ROWS, startsBlock } from '../src/react/todo-rows.js';
 import { createTodoWrite } from '../src/todo-write.js';
+import type { TodoItem } from '../src/todo-keys.js';
+import type { TodoState } from '../src/select-todo-state.js';
+import { countTodos, type TodoStatus } from '../src/todo.js';
 import { readRows, type RowSnapshot } from './support/render-chat.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
@@ -200,5 +204,44 @@ describe(`a list of ${ROWS} rows (longer than one block)`, () => {
     await page.send('insert one');
     expect(page.commits.at(-1)!.rows.map((row) => row.content)).toEqual(second.map((todo) => todo.content));
     expectStableElements(page.commits, elements);
+  });
+});
+
+describe('whatever changes between two renders of a long list', () => {
+  const STATUSES: TodoStatus[] = ['pending', 'in_progress', 'completed'];
+  const edit = fc.record({
+    kind: fc.constantFrom('insert', 'remove', 'move', 'restatus', 'append', 'truncate'),
+    at: fc.nat(),
+    to: fc.nat(),
+    count: fc.integer({ min: 1, max: 6 }),
+    status: fc.constantFrom(...STATUSES),
+  });
+  const stateOf = (todos: TodoItem[]): TodoState => ({ todos, counts: countTodos(todos), phase: 'accepted', toolCallId: 'c' });
+
+  it('shows exactly the list, in order, with the right rows hidden (property)', () => {
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 25 }), fc.constantFrom(Infinity, 8, 40), (edits, maxVisible) => {
+        let next = 0;
+        const item = (status: TodoStatus): TodoItem => ({ key: `k:${next}`, content: `Task ${next++}`, status, streaming: false });
+        let todos = Array.from({ length: 90 }, () => item('pending'));
+        const view = render(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
+        for (const { kind, at, to, count, status } of edits) {
+          const index = at % (todos.length + 1);
+          todos = [...todos];
+          if (kind === 'insert') todos.splice(index, 0, ...Array.from({ length: count }, () => item(status)));
+          if (kind === 'remove') todos.splice(index, count);
+          if (kind === 'move' && todos.length > 0) todos.splice(to % todos.length, 0, ...todos.splice(index % todos.length, 1));
+          if (kind === 'restatus' && todos[index]) todos[index] = { ...todos[index]!, status };
+          if (kind === 'append') todos.push(...Array.from({ length: count * 5 }, () => item(status)));
+          if (kind === 'truncate') todos.length = Math.min(todos.length, index + 1);
+          view.rerender(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
+          const rows = readRows(view.container);
+          expect(rows.map((row) => [row.content, row.status])).toEqual(todos.map((todo) => [todo.content, todo.status]));
+          expect(rows.filter((row) => !row.element.hidden).length).toBe(Math.min(todos.length, maxVisible));
+        }
+        view.unmount();
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -123,54 +123,69 @@ export function TodoList(props: TodoListProps): ReactNode {
     [announced.text],
   );
 
-  return (
-    <div
-      data-todo-list=""
-      data-phase={state.phase}
-      data-theme={props.theme}
-      data-unstyled={props.unstyled ? '' : undefined}
-      aria-busy={streaming || undefined}
-      className={[props.className, classNames.root].filter(Boolean).join(' ') || undefined}
-    >
-      {total > 0 && (
-        <>
-          {summary}
-          <TodoRows
-            todos={todos}
-            visibleFrom={start}
-            visibleTo={collapsed ? start + maxVisible : Infinity}
-            id={`${id}l`}
-            label={labels.list}
-            pending={labels.pending}
-            in_progress={labels.in_progress}
-            completed={labels.completed}
-            listClassName={classNames.list}
-            itemClassName={classNames.item}
-            iconClassName={classNames.icon}
-            contentClassName={classNames.content}
-            renderItem={props.renderItem}
-          />
-          {collapsible && (
-            <button
-              type="button"
-              data-todo-toggle=""
-              aria-expanded={expanded}
-              aria-controls={`${id}l`}
-              className={classNames.toggle}
-              onClick={() => setExpanded(!expanded)}
-            >
-              {expanded ? labels.showFewer : labels.showAll(total)}
-            </button>
-          )}
-        </>
-      )}
-      {state.phase === 'rejected' && (
-        <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
-          {labels[state.rejection]}
-          {state.error && <span data-todo-error="">{state.error}</span>}
-        </p>
-      )}
-      {status}
-    </div>
+  // The same tree while nothing it shows changed (a delta that changed no row, text streaming after the call): React skips it.
+  return useMemo(
+    () => (
+      <div
+        data-todo-list=""
+        data-phase={state.phase}
+        data-theme={props.theme}
+        data-unstyled={props.unstyled ? '' : undefined}
+        aria-busy={streaming || undefined}
+        className={[props.className, classNames.root].filter(Boolean).join(' ') || undefined}
+      >
+        {total > 0 && (
+          <>
+            {summary}
+            <TodoRows
+              todos={todos}
+              visibleFrom={start}
+              visibleTo={collapsed ? start + maxVisible : Infinity}
+              id={`${id}l`}
+              label={labels.list}
+              pending={labels.pending}
+              in_progress={labels.in_progress}
+              completed={labels.completed}
+              listClassName={classNames.list}
+              itemClassName={classNames.item}
+              iconClassName={classNames.icon}
+              contentClassName={classNames.content}
+              renderItem={props.renderItem}
+            />
+            {collapsible && (
+              <button
+                type="button"
+                data-todo-toggle=""
+                aria-expanded={expanded}
+                aria-controls={`${id}l`}
+                className={classNames.toggle}
+                onClick={() => setExpanded(!expanded)}
+              >
+                {expanded ? labels.showFewer : labels.showAll(total)}
+              </button>
+            )}
+          </>
+        )}
+        {state.phase === 'rejected' && (
+          <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
+            {labels[state.rejection]}
+            {state.error && <span data-todo-error=""> {rejectionDetail(state.error)}</span>}
+          </p>
+        )}
+        {status}
+      </div>
+    ),
+    [state, labels, props.classNames, props.className, props.theme, props.unstyled, props.renderItem, maxVisible, expanded, summary, status, id],
   );
+}
+
+/**
+ * What the notice shows of a rejection's `errorText`: the problems themselves. The tool's message
+ * is written for the model ("Error: Nothing was saved. Fix these problems, … :" and one "- " line
+ * per problem), so the prefix and the instructions are dropped; other errors show their first line.
+ */
+function rejectionDetail(error: string): string {
+  const text = error.replace(/^Error:\s*/, '');
+  const problems = text.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2));
+  return problems.length > 0 ? problems.join(' ') : (text.split('\n')[0] ?? '');
 }

@@ -1,4 +1,4 @@
-import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { TodoItem } from '../todo-keys.js';
 
 /** Hides text visually but keeps it for screen readers, with or without the stylesheet. */
@@ -28,22 +28,11 @@ interface TodoRowProps {
 
 /** One row, re-rendered only when its item object (or a label) changes. */
 export const TodoRow = memo(function TodoRow(props: TodoRowProps): ReactNode {
-  const { item, statusLabel, renderItem, iconClassName } = props;
-  const { status } = item;
-  // The parts that depend on the status only: the same elements while the text streams in, so React skips them.
-  const icon = useMemo(
-    () => (
-      <span data-todo-icon="" aria-hidden="true" className={iconClassName}>
-        {ICONS[status]}
-      </span>
-    ),
-    [status, iconClassName],
-  );
-  const label = useMemo(() => <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>, [statusLabel]);
+  const { item, statusLabel, renderItem } = props;
   return (
     <li
       data-todo-item=""
-      data-status={status}
+      data-status={item.status}
       data-streaming={item.streaming ? '' : undefined}
       className={props.itemClassName}
       hidden={props.hidden || undefined}
@@ -52,11 +41,13 @@ export const TodoRow = memo(function TodoRow(props: TodoRowProps): ReactNode {
         renderItem(item, statusLabel)
       ) : (
         <>
-          {icon}
+          <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
+            {ICONS[item.status]}
+          </span>
           <span data-todo-content="" className={props.contentClassName}>
             {item.content}
           </span>
-          {label}
+          <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>
         </>
       )}
     </li>

@@ -32,14 +32,17 @@ interface TodoRowsProps {
 }
 
 interface Block {
-  /** The rows' items, and where the block started, when its element was made. */
-  items: readonly TodoItem[];
+  /** The positions of `todos` it held when its element was made. */
   start: number;
-  rows: ReactElement[];
+  end: number;
   element: ReactElement;
 }
 
-/** Elements from earlier renders, reused while what they show is the same (checked by identity, so a discarded render leaves nothing wrong behind). */
+/**
+ * What the last render made, reused while what it shows is the same (checked by identity against
+ * `todos`; the fields are replaced together at the end of a render, so a discarded render leaves a
+ * consistent cache behind).
+ */
 interface RowsCache {
   rows: WeakMap<TodoItem, { hidden: boolean; element: ReactElement }>;
   /** Blocks by key: `''` for the first block, else the key of the row it starts with. */
@@ -55,17 +58,20 @@ interface RowsCache {
  * A delta changes one row (or appends one), but a flat list of N keyed rows costs React a walk over
  * all N children on every render, even when each row's element is reused. So the rows are grouped in
  * blocks, each a keyed fragment of `<li>`s (the `<ol>` still has `<li>` children only): a block whose
- * rows are the same item objects keeps its element, and React skips it without looking inside.
- * A delta then costs one walk over the blocks plus one over the block holding the changed row.
+ * rows are the same item objects at the same positions keeps its element, and React skips it without
+ * looking inside. A delta then costs one walk over the blocks plus one over the block holding the
+ * changed row (the loop below compares N pointers; React's walk is what costs).
  *
  * Boundaries are content-defined: past the first {@link FIRST_BLOCK_ROWS} rows, a row starts a block
- * when its key's hash hits ({@link startsBlock}), and the block is keyed by that row's key. Inserting
- * or removing a row therefore changes only the block it lands in, and rows never change block while
- * their text streams in, while a call re-sends or re-statuses them, or while rows are appended.
+ * when its key's hash hits ({@link startsBlock}), and the block is keyed by that row's key. So rows
+ * never change block while their text streams in, while a call re-sends or re-statuses them, while
+ * rows are appended (a list growing past the first block never regroups its rows), or when a row is
+ * inserted or removed elsewhere (the blocks after it shift: React walks their rows once, keeping
+ * every element). Index-based blocks would move a row across every boundary after an insertion.
  * The trade-off: React keys are scoped to their parent, so a row that moves to another block (a
- * reorder in a list longer than the first block), or the rows of a block whose first row is removed
- * or which a new block-starting row splits, are remounted (new DOM elements, same content). Lists up
- * to {@link FIRST_BLOCK_ROWS} rows are a single block and never remount a row.
+ * reorder in a list longer than the first block), the rows of a block whose first row is removed, and
+ * the rows after a new block-starting row in its block are remounted (new DOM elements, same
+ * content). Lists of up to {@link FIRST_BLOCK_ROWS} rows are a single block and never remount a row.
  */
 export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode {
   const { todos, visibleFrom, visibleTo, renderItem, itemClassName, iconClassName, contentClassName } = props;
@@ -105,23 +111,28 @@ export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode 
   const children: ReactElement[] = [];
   const starts = [false];
   let start = 0;
-  for (let end = 1; end <= todos.length; end++) {
+  /** Whether every row of the block being built is the same object, at the same position, as last render. */
+  let kept = true;
+  for (let end = 0; end <= todos.length; end++) {
     const item = todos[end];
-    if (item && !(starts[end] = item === cache.todos[end] ? cache.starts[end]! : end >= FIRST_BLOCK_ROWS && startsBlock(item.key))) continue;
+    const same = item === cache.todos[end];
+    if (item && !(end > 0 && (starts[end] = same ? cache.starts[end]! : end >= FIRST_BLOCK_ROWS && startsBlock(item.key)))) {
+      kept &&= same;
+      continue;
+    }
+    // Rows [start, end) form a block.
     const key = start ? todos[start]!.key : '';
     let block = cache.blocks.get(key);
-    let same = block?.start === start && block.items.length === end - start;
-    for (let index = start; same && index < end; index++) same = todos[index] === block!.items[index - start];
-    if (!same) {
-      // Changed or shifted: the same element still, when every row keeps its element.
+    if (!kept || block?.start !== start || block.end !== end) {
+      // Changed or shifted (a row inserted before it): React walks this block's rows, skipping the unchanged ones.
       const rows: ReactElement[] = [];
       for (let index = start; index < end; index++) rows.push(rowElement(todos[index]!, index));
-      const element = block?.rows.length === rows.length && rows.every((row, index) => row === block!.rows[index]) ? block.element : <Fragment key={key}>{rows}</Fragment>;
-      block = { items: todos.slice(start, end), start, rows, element };
+      block = { start, end, element: <Fragment key={key}>{rows}</Fragment> };
     }
-    blocks.set(key, block!);
-    children.push(block!.element);
+    blocks.set(key, block);
+    children.push(block.element);
     start = end;
+    kept = same;
   }
   cache.blocks = blocks;
   cache.todos = todos;
