@@ -48,8 +48,9 @@ export type TodoState = TodoStateBase &
 /** Options of {@link selectTodoState}. */
 export interface SelectTodoStateOptions {
   /**
-   * `useChat`'s status. With `'ready'` or `'error'`, a call still `input-streaming` was abandoned
-   * (Stop, network failure) and the last accepted list comes back. Default: unknown (a streaming
+   * `useChat`'s status. With `'ready'` or `'error'`, a call still `input-streaming`, or whose
+   * `execute` never finished (`input-available`, preliminary output), was abandoned (Stop, network
+   * failure) and the last accepted list comes back. Default: unknown (a streaming
    * call counts as streaming).
    */
   status?: 'submitted' | 'streaming' | 'ready' | 'error';
@@ -72,6 +73,8 @@ interface MessageFold {
 }
 
 const NO_TODOS: readonly TodoItem[] = [];
+/** `error` of a denied call whose approval gave no reason. */
+const DENIED_WITHOUT_REASON = 'The update was denied.';
 /** The placement behind each streaming state, so the next delta of the call reuses its unchanged items. */
 const placements = new WeakMap<TodoState, TodoPlacement>();
 const foldsByToolName = new Map<string, WeakMap<object, MessageFold>>();
@@ -143,22 +146,27 @@ function stateOf(
   const beforeTodos = before?.todos ?? NO_TODOS;
   const rejected = (rejection: TodoRejection, error?: string): UncountedTodoState =>
     ({ phase: 'rejected', todos: beforeTodos, toolCallId: before?.toolCallId, rejection, error });
+  const ended = isOld || status === 'ready' || status === 'error';
   const executing = (): UncountedTodoState =>
     ({ phase: 'executing', toolCallId, todos: placeTodos(input, beforeTodos, toolCallId, false).todos });
   switch (call.state) {
     case 'input-streaming':
-      if (isOld || status === 'ready' || status === 'error') return rejected('interrupted');
+      if (ended) return rejected('interrupted');
       return { phase: 'streaming', toolCallId, ...placeTodos(input, beforeTodos, toolCallId, true, previous && placements.get(previous)) };
-    case 'input-available':
     case 'approval-requested':
     case 'approval-responded':
+      // Waiting for the user's approval is legitimate after the stream ended.
       return isOld || status === 'error' ? rejected('interrupted') : executing();
+    case 'input-available':
+      // Stopped while `execute` ran (e.g. awaiting `onWrite`): the list was never saved.
+      return ended ? rejected('interrupted') : executing();
     case 'output-available':
-      return call.preliminary ? executing() : { phase: 'accepted', toolCallId, todos: accepted?.todos ?? NO_TODOS };
+      if (!call.preliminary) return { phase: 'accepted', toolCallId, todos: accepted?.todos ?? NO_TODOS };
+      return ended ? rejected('interrupted') : executing();
     case 'output-error':
       return rejected('error', call.errorText);
     case 'output-denied':
-      return rejected('denied', call.denialReason);
+      return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
     default:
       return accepted ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos } : { phase: 'empty', todos: NO_TODOS };
   }

@@ -144,6 +144,27 @@ describe('phases', () => {
     expect(state).toMatchObject({ phase: 'rejected', rejection: 'error', error: 'Two tasks in_progress', toolCallId: 'a' });
     expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
   });
+  it('a call whose execute never finished is abandoned once the stream is over (Stop while onWrite awaits)', () => {
+    for (const part of [
+      call('b', 'input-available', { todos: plan.slice(0, 1) }),
+      call('b', 'output-available', { todos: plan.slice(0, 1) }, { preliminary: true }),
+    ]) {
+      for (const status of ['ready', 'error'] as const) {
+        const state = selectTodoState([...history, message(part)], { status });
+        expect(state).toMatchObject({ phase: 'rejected', rejection: 'interrupted', toolCallId: 'a' });
+        expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
+      }
+      expect(selectTodoState([...history, message(part)], { status: 'streaming' }).phase).toBe('executing');
+    }
+  });
+  it('a call waiting for approval stays executing after the stream ended', () => {
+    const state = selectTodoState([...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))], { status: 'ready' });
+    expect(state.phase).toBe('executing');
+  });
+  it('output-denied without a reason still sets error', () => {
+    const state = selectTodoState([...history, message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false } }))]);
+    expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied', error: 'The update was denied.' });
+  });
   it('output-denied brings the accepted list back with the reason', () => {
     const state = selectTodoState([...history, message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false, reason: 'No' } }))]);
     expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied', error: 'No' });

@@ -69,7 +69,7 @@ describe('todo_write through streamText', () => {
     expect(definitionTokens).toBeLessThanOrEqual(160);
     const [result] = toolResultsSentOnStep(model, 1);
     if (result?.type !== 'tool-result' || result.output.type !== 'json') throw new Error('no JSON result was sent');
-    expect(countTokens(JSON.stringify(result.output.value))).toBeLessThanOrEqual(20);
+    expect(countTokens(JSON.stringify(result.output.value))).toBeLessThanOrEqual(15);
   });
 
   describe('when a call is accepted', () => {

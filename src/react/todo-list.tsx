@@ -31,7 +31,11 @@ export type TodoListSource =
   | {
       /** One tool part, rendered inline with the same streaming rules (no earlier list to fall back on). */
       part: TodoToolPartLike;
-      /** `useChat().status` for a part of the last message (a stopped call then reads as interrupted); omit for older parts. */
+      /**
+       * `useChat().status` for a part of the last message; `'ready'` for parts of earlier messages.
+       * A call stopped mid-stream then reads as interrupted instead of streaming forever.
+       * Default: unknown (a streaming part counts as streaming).
+       */
       status?: SelectTodoStateOptions['status'];
       messages?: never;
       state?: never;
