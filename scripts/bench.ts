@@ -13,46 +13,15 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import type { BundleSize as MeasuredBundle } from '../bench/measure-bundle-sizes.js';
+import type { TokenReport } from '../bench/measure-tokens.js';
+import type { ClientBenchRow as ClientRow } from '../bench/run-client-bench.js';
+
+type BundleSize = MeasuredBundle & { budget?: number };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = '.tmp/bench';
 const quick = process.argv.includes('--quick');
-
-interface ClientRow {
-  scenario: 'write' | 'update';
-  items: number;
-  deltas: number;
-  measuredDeltas: number;
-  textDeltas: number;
-  commitsPerDelta: { ours: number; naive: number };
-  rowsPerDelta: { ours: { mean: number; max: number }; naive: { mean: number; max: number } };
-  timePerDelta: { ours: number; naive: number; sdk: number; derivation: number; empty: number; blocks: number };
-  idle: { rows: { ours: number; naive: number; blocks: number }; timePerDelta: { ours: number; naive: number; blocks: number } };
-  blocksRowsPerDelta: { mean: number; max: number };
-  repeats: number;
-}
-interface BundleSize {
-  entry: string;
-  minified: number;
-  gzipped: number;
-  budget?: number;
-  modules: Array<{ id: string; share: number }>;
-}
-interface CacheVariant {
-  name: string;
-  final: number;
-  peak: number;
-  total: number;
-  uncached: number;
-  rewrites: number;
-  effective: number;
-}
-interface TokenReport {
-  definition: { tokens: number; descriptionTokens: number; schemaTokens: number };
-  result: { tokens: number; text: string };
-  history: { oneWrite: number; unpruned: number; pruned: number };
-  agentLoop: { readsBetween: number; variants: CacheVariant[] };
-}
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 

@@ -1,6 +1,7 @@
 import { asSchema, type ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 import {
   createTodoWrite,
   TODO_STATUSES,
@@ -179,26 +180,7 @@ describe('todoWrite', () => {
 
     it('shows the model an array of { content, status } with the three statuses and no other fields', async () => {
       const schema = await asSchema(todoWrite.inputSchema).jsonSchema;
-      expect(schema).toEqual({
-        type: 'object',
-        properties: {
-          todos: {
-            type: 'array',
-            description: 'Every task, in order.',
-            items: {
-              type: 'object',
-              properties: {
-                content: { type: 'string', description: 'One short imperative line.' },
-                status: { type: 'string', enum: ['pending', 'in_progress', 'completed'] },
-              },
-              required: ['content', 'status'],
-              additionalProperties: false,
-            },
-          },
-        },
-        required: ['todos'],
-        additionalProperties: false,
-      });
+      expect(schema).toEqual(EXPECTED_INPUT_SCHEMA);
     });
 
     it('lets the schema parse todos sent as a JSON string, and passes anything else on for execute to judge', async () => {
