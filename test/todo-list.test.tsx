@@ -226,6 +226,22 @@ describe('semantics', () => {
     expect(getByRole('status').textContent).toBe('Update rejected');
   });
 
+  it('announces a second rejection in a row again (the region text changes)', () => {
+    const rejection = (toolCallId: string, errorText: string) => ({
+      id: toolCallId,
+      role: 'assistant' as const,
+      parts: [{ type: 'tool-todo_write', toolCallId, state: 'output-error', input: {}, errorText }],
+    });
+    const { getByRole, rerender } = render(<TodoList messages={messages} status="ready" />);
+    rerender(<TodoList messages={[...messages, rejection('c2', 'first problem')]} status="ready" />);
+    const first = getByRole('status').textContent;
+    rerender(<TodoList messages={[...messages, rejection('c2', 'first problem'), rejection('c3', 'second problem')]} status="ready" />);
+    const second = getByRole('status').textContent;
+    expect(first?.trim()).toBe('Update rejected');
+    expect(second?.trim()).toBe('Update rejected');
+    expect(second).not.toBe(first);
+  });
+
   it('collapses long lists around the current task, with a real toggle button', () => {
     const todos = Array.from({ length: 12 }, (_, index) => ({ content: `Task ${index}`, status: index < 6 ? 'completed' : index === 6 ? 'in_progress' : 'pending' }));
     const long = [{ ...messages[0]!, parts: [{ ...messages[0]!.parts[0]!, input: { todos } }] }];

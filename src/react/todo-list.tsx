@@ -93,7 +93,10 @@ export function TodoList(props: TodoListProps): ReactNode {
       : undefined;
   const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
   if (committedKey !== undefined && committedKey !== announced.key) {
-    setAnnounced({ key: committedKey, text: (labels.announce ?? announceTodoState)(state, labels) });
+    const text = (labels.announce ?? announceTodoState)(state, labels);
+    // A live region speaks only when its text changes: a repeated announcement (a second rejection
+    // in a row) gets a trailing no-break space, so screen readers say it again.
+    setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
   }
 
   const { todos, counts } = state;
