@@ -44,11 +44,12 @@ type ContentPart = Exclude<ModelMessage['content'], string>[number];
  */
 export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWritesOptions = {}): ModelMessage[] {
   const parts = messages.flatMap((message): ContentPart[] => (typeof message.content === 'string' ? [] : message.content));
-  // Every tool's call ids: a call whose id is reused is never paired cleanly, so never pruned.
-  const callIds = parts.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
+  // How often each call id occurs, over every tool: a call whose id is reused is never paired cleanly, so never pruned.
+  const callIdCounts = new Map<string, number>();
+  for (const part of parts) if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
   // Calls in conversation order; only the answered ones with an id of their own count.
   const answered = readTodoCalls(messages, options.toolName ?? TODO_TOOL_NAME).filter(
-    (call) => call.state.startsWith('output-') && callIds.indexOf(call.toolCallId) === callIds.lastIndexOf(call.toolCallId),
+    (call) => call.state.startsWith('output-') && callIdCounts.get(call.toolCallId) === 1,
   );
   const newestAccepted = answered.findLastIndex((call) => call.state === 'output-available');
   if (newestAccepted <= 0) return messages;

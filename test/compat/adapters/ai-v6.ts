@@ -3,6 +3,7 @@ import { convertToModelMessages, readUIMessageStream, simulateReadableStream, st
 import { MockLanguageModelV3 } from 'ai-v6/test';
 import { useChat } from 'ai-react-v3';
 import { createCompatAdapter, type CompatAdapter } from './compat-adapter.js';
+import { finishPartV3 } from './scripted-steps.js';
 
 const require = createRequire(import.meta.url);
 
@@ -18,13 +19,6 @@ export const aiV6: CompatAdapter = createCompatAdapter({
   convertToModelMessages,
   createMockModel: (options) => new MockLanguageModelV3(options as ConstructorParameters<typeof MockLanguageModelV3>[0]),
   useChat,
-  finishPart: (reason) => ({
-    type: 'finish',
-    finishReason: { unified: reason, raw: undefined },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: 20, text: 20, reasoning: 0 },
-    },
-  }),
+  finishPart: finishPartV3,
   responseMessages: async (result) => (await result.response).messages,
 });

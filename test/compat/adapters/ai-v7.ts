@@ -3,6 +3,7 @@ import { convertToModelMessages, isStepCount, readUIMessageStream, simulateReada
 import { MockLanguageModelV4 } from 'ai/test';
 import { useChat } from '@ai-sdk/react';
 import { createCompatAdapter, type CompatAdapter } from './compat-adapter.js';
+import { finishPartV3 } from './scripted-steps.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,13 +22,6 @@ export const aiV7: CompatAdapter = createCompatAdapter({
   convertToModelMessages,
   createMockModel: (options) => new MockLanguageModelV4(options as ConstructorParameters<typeof MockLanguageModelV4>[0]),
   useChat,
-  finishPart: (reason) => ({
-    type: 'finish',
-    finishReason: { unified: reason, raw: undefined },
-    usage: {
-      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: 20, text: 20, reasoning: 0 },
-    },
-  }),
+  finishPart: finishPartV3,
   responseMessages: async (result) => (await result.steps).flatMap((step) => step.response.messages),
 });

@@ -29,6 +29,18 @@ export function splitText(text: string, count: number): string[] {
   return pieces;
 }
 
+/** The `finish` part of LanguageModelV3 and V4 (AI SDK 6 and 7): `finishReason: { unified, raw }`, usage as `{ total, ... }` objects. */
+export function finishPartV3(reason: 'stop' | 'tool-calls'): unknown {
+  return {
+    type: 'finish',
+    finishReason: { unified: reason, raw: undefined },
+    usage: {
+      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 20, text: 20, reasoning: 0 },
+    },
+  };
+}
+
 /** The provider-level stream parts of one scripted step. */
 export function modelStreamParts(step: ScriptedStep, finishPart: (reason: 'stop' | 'tool-calls') => unknown): unknown[] {
   const parts: unknown[] = [{ type: 'stream-start', warnings: [] }];
