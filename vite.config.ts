@@ -42,11 +42,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'test/compat/**'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'test/compat/**'],
+        },
       },
       {
         extends: true,
-        test: { name: 'dom', environment: 'jsdom', include: ['test/**/*.test.tsx'], exclude: ['test/browser/**', 'test/compat/**'] },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/**/*.test.tsx'],
+          exclude: ['test/browser/**', 'test/compat/**'],
+        },
       },
       {
         extends: true,

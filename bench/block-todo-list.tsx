@@ -12,14 +12,21 @@ import type { TodoMessageLike } from '../src/todo-call.js';
 
 const BLOCK = 32;
 
-export function BlockTodoList({ messages, status }: { messages: readonly TodoMessageLike[]; status?: 'submitted' | 'streaming' | 'ready' | 'error' }): ReactNode {
+export function BlockTodoList({
+  messages,
+  status,
+}: {
+  messages: readonly TodoMessageLike[];
+  status?: 'submitted' | 'streaming' | 'ready' | 'error';
+}): ReactNode {
   const state = useTodos(messages, { status });
   return <Rows todos={state.todos} />;
 }
 
 const Rows = memo(function Rows({ todos }: { todos: readonly TodoItem[] }): ReactNode {
   const blocks: ReactNode[] = [];
-  for (let start = 0; start < todos.length; start += BLOCK) blocks.push(<RowBlock key={start} todos={todos} start={start} />);
+  for (let start = 0; start < todos.length; start += BLOCK)
+    blocks.push(<RowBlock key={start} todos={todos} start={start} />);
   return <ol role="list">{blocks}</ol>;
 });
 
@@ -30,21 +37,24 @@ interface RowBlockProps {
 
 function sameBlock(previous: RowBlockProps, next: RowBlockProps): boolean {
   if (previous.start !== next.start) return false;
-  for (let index = next.start; index < next.start + BLOCK; index++) if (previous.todos[index] !== next.todos[index]) return false;
+  for (let index = next.start; index < next.start + BLOCK; index++)
+    if (previous.todos[index] !== next.todos[index]) return false;
   return true;
 }
 
 const RowBlock = memo(function RowBlock({ todos, start }: RowBlockProps): ReactNode {
-  return todos.slice(start, start + BLOCK).map((item) => (
-    <TodoRow
-      key={item.key}
-      item={item}
-      statusLabel={item.status}
-      hidden={false}
-      itemClassName={undefined}
-      iconClassName={undefined}
-      contentClassName={undefined}
-      renderItem={undefined}
-    />
-  ));
+  return todos
+    .slice(start, start + BLOCK)
+    .map((item) => (
+      <TodoRow
+        key={item.key}
+        item={item}
+        statusLabel={item.status}
+        hidden={false}
+        itemClassName={undefined}
+        iconClassName={undefined}
+        contentClassName={undefined}
+        renderItem={undefined}
+      />
+    ));
 }, sameBlock);

@@ -2,7 +2,14 @@
  * Captures, once, the real UI message chunks of a todo_write call: MockLanguageModelV4 ->
  * streamText (with the real tool) -> toUIMessageStream. The benchmarks replay these chunks.
  */
-import { isStepCount, simulateReadableStream, streamText, toUIMessageStream, type ModelMessage, type UIMessageChunk } from 'ai';
+import {
+  isStepCount,
+  simulateReadableStream,
+  streamText,
+  toUIMessageStream,
+  type ModelMessage,
+  type UIMessageChunk,
+} from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createTodoWrite } from '../src/todo-write.js';
 import type { Todo, TodoStatus } from '../src/todo.js';
@@ -13,7 +20,15 @@ const usage = {
 };
 
 const VERBS = ['Read', 'Update', 'Write tests for', 'Refactor', 'Document', 'Check', 'Remove', 'Rename'];
-const OBJECTS = ['the parser', 'the session store', 'the CLI flags', 'the HTTP client', 'the README', 'the cache layer', 'the build script'];
+const OBJECTS = [
+  'the parser',
+  'the session store',
+  'the CLI flags',
+  'the HTTP client',
+  'the README',
+  'the cache layer',
+  'the build script',
+];
 
 /** A deterministic list of `count` tasks (about 30 characters each), statuses as the model would send them. */
 export function makeTodos(count: number, statusOf: (index: number) => TodoStatus = () => 'pending'): Todo[] {
@@ -60,7 +75,12 @@ export async function captureTodoCall(options: {
   history?: ModelMessage[];
   toolCallId?: string;
 }): Promise<CapturedRun> {
-  const { todos, textLength = 0, history = [{ role: 'user', content: 'Plan and do the work.' }], toolCallId = 'call-bench' } = options;
+  const {
+    todos,
+    textLength = 0,
+    history = [{ role: 'user', content: 'Plan and do the work.' }],
+    toolCallId = 'call-bench',
+  } = options;
   const input = JSON.stringify({ todos });
   const argumentDeltas = splitIntoDeltas(input);
   const toolChunks = [
@@ -71,7 +91,9 @@ export async function captureTodoCall(options: {
     { type: 'tool-call', toolCallId, toolName: 'todo_write', input },
     { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
   ];
-  const text = 'The plan is in place and the first task is under way. '.repeat(Math.ceil(textLength / 55)).slice(0, textLength);
+  const text = 'The plan is in place and the first task is under way. '
+    .repeat(Math.ceil(textLength / 55))
+    .slice(0, textLength);
   const textChunks = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 'text-1' },
@@ -80,13 +102,17 @@ export async function captureTodoCall(options: {
     { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
   ];
   const model = new MockLanguageModelV4({
-    doStream: [{ stream: simulateReadableStream({ chunks: toolChunks, initialDelayInMs: null, chunkDelayInMs: null }) }, { stream: simulateReadableStream({ chunks: textChunks, initialDelayInMs: null, chunkDelayInMs: null }) }] as never,
+    doStream: [
+      { stream: simulateReadableStream({ chunks: toolChunks, initialDelayInMs: null, chunkDelayInMs: null }) },
+      { stream: simulateReadableStream({ chunks: textChunks, initialDelayInMs: null, chunkDelayInMs: null }) },
+    ] as never,
   });
   const tools = { todo_write: BENCH_TOOL };
   const result = streamText({ model, tools, messages: history, stopWhen: isStepCount(textLength > 0 ? 2 : 1) });
   const chunks: UIMessageChunk[] = [];
   const reader = toUIMessageStream({ stream: result.stream, tools }).getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value as UIMessageChunk);
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    chunks.push(read.value as UIMessageChunk);
   const responseMessages = (await result.response).messages;
   return { chunks, argumentDeltas, modelCalls: model.doStreamCalls, responseMessages };
 }

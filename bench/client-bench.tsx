@@ -74,7 +74,11 @@ let runId = 0;
  * Replays one scenario through useChat into one widget, one chunk at a time, waiting for each
  * render; returns per-phase totals (argument deltas, text deltas after the call).
  */
-export async function replay(widget: Widget, scenario: Scenario, snapshots?: Array<readonly UIMessage[]>): Promise<ReplayResult> {
+export async function replay(
+  widget: Widget,
+  scenario: Scenario,
+  snapshots?: Array<readonly UIMessage[]>,
+): Promise<ReplayResult> {
   const empty = (): PhaseStats => ({ deltas: 0, commits: 0, times: [], rows: 0, maxRows: 0 });
   const stats: Record<Phase, PhaseStats> = { call: empty(), text: empty(), other: empty() };
   let phase: Phase = 'other';
@@ -151,7 +155,8 @@ export async function replay(widget: Widget, scenario: Scenario, snapshots?: Arr
   root.unmount();
   container.remove();
   commitListener.onCommit = () => {};
-  if (widget !== 'empty' && rendered !== scenario.items) throw new Error(`${widget} showed ${rendered} rows at the end, expected ${scenario.items}`);
+  if (widget !== 'empty' && rendered !== scenario.items)
+    throw new Error(`${widget} showed ${rendered} rows at the end, expected ${scenario.items}`);
   return { call: stats.call, text: stats.text };
 }
 
@@ -216,11 +221,22 @@ export async function makeScenario(name: 'write' | 'update', items: number): Pro
   const user: UIMessage = { id: 'user-0', role: 'user', parts: [{ type: 'text', text: 'Plan and do the work.' }] };
   if (name === 'write') {
     const run = await captureTodoCall({ todos: makeTodos(items), textLength: TEXT_LENGTH });
-    return { name, items, initialMessages: [user], chunks: run.chunks, argumentDeltas: run.argumentDeltas, sampleStride: strideFor(run.argumentDeltas) };
+    return {
+      name,
+      items,
+      initialMessages: [user],
+      chunks: run.chunks,
+      argumentDeltas: run.argumentDeltas,
+      sampleStride: strideFor(run.argumentDeltas),
+    };
   }
   const first = await captureTodoCall({ todos: makeTodos(items), toolCallId: 'call-1' });
   const statusOf = (index: number): TodoStatus => (index === 0 ? 'completed' : index === 1 ? 'in_progress' : 'pending');
-  const second = await captureTodoCall({ todos: makeTodos(items, statusOf), textLength: TEXT_LENGTH, toolCallId: 'call-2' });
+  const second = await captureTodoCall({
+    todos: makeTodos(items, statusOf),
+    textLength: TEXT_LENGTH,
+    toolCallId: 'call-2',
+  });
   return {
     name,
     items,

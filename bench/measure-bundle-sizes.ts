@@ -59,7 +59,9 @@ export interface BundleSize {
 
 /** Bundles one source file on its own (peers external), minified, and measures it. */
 export async function measureBundle(entry: string, source: string): Promise<BundleSize> {
-  const { code, modules } = source.endsWith('.css') ? { code: await minifyCss(source), modules: [] } : await bundleScript(source);
+  const { code, modules } = source.endsWith('.css')
+    ? { code: await minifyCss(source), modules: [] }
+    : await bundleScript(source);
   const bytes = Buffer.from(code);
   return { entry, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, modules };
 }
@@ -90,7 +92,10 @@ export async function bundleScript(source: string): Promise<{ code: string; modu
   const chunks = outputs.flatMap((output) => output.output).flatMap((file) => (file.type === 'chunk' ? [file] : []));
   const code = chunks.map((chunk) => chunk.code).join('\n');
   const lengths = chunks.flatMap((chunk) =>
-    Object.entries(chunk.modules).map(([id, module]) => ({ id: id.replace(`${ROOT}/`, ''), length: module.renderedLength })),
+    Object.entries(chunk.modules).map(([id, module]) => ({
+      id: id.replace(`${ROOT}/`, ''),
+      length: module.renderedLength,
+    })),
   );
   const total = lengths.reduce((sum, module) => sum + module.length, 0) || 1;
   const modules = lengths

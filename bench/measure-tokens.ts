@@ -32,7 +32,9 @@ function messageTokens(message: Prompt[number]): number {
   for (const part of message.content) {
     if (part.type === 'text' || part.type === 'reasoning') total += countTokens(part.text);
     else if (part.type === 'tool-call') {
-      total += countTokens(part.toolName) + countTokens(typeof part.input === 'string' ? part.input : JSON.stringify(part.input));
+      total +=
+        countTokens(part.toolName) +
+        countTokens(typeof part.input === 'string' ? part.input : JSON.stringify(part.input));
     } else if (part.type === 'tool-result') total += countTokens(resultText(part.output));
   }
   return total;
@@ -49,11 +51,18 @@ function statusAt(write: number, index: number): TodoStatus {
 }
 
 /** What a `read_file` call returns in the agent-loop scenario (about 300 tokens of source). */
-const FILE_TEXT = Array.from({ length: 30 }, (_, line) => `export const value${line} = compute(${line}, "field_${line}");`).join('\n');
+const FILE_TEXT = Array.from(
+  { length: 30 },
+  (_, line) => `export const value${line} = compute(${line}, "field_${line}");`,
+).join('\n');
 
 const readFile = tool({
   description: 'Reads a file.',
-  inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
+  inputSchema: jsonSchema<{ path: string }>({
+    type: 'object',
+    properties: { path: { type: 'string' } },
+    required: ['path'],
+  }),
   execute: async () => FILE_TEXT,
 });
 
@@ -79,7 +88,9 @@ async function runWrites(prune: PruneTodoWritesOptions | undefined, readsBetween
   for (let write = 0; write < WRITES; write++) {
     if (write > 0) {
       for (let read = 0; read < readsBetween; read++) {
-        steps.push(callStep(`read-${write}-${read}`, 'read_file', JSON.stringify({ path: `src/module-${write}-${read}.ts` })));
+        steps.push(
+          callStep(`read-${write}-${read}`, 'read_file', JSON.stringify({ path: `src/module-${write}-${read}.ts` })),
+        );
       }
     }
     const input = JSON.stringify({ todos: makeTodos(LIST_LENGTH, (index) => statusAt(write, index)) });
@@ -168,8 +179,11 @@ export async function measureTokens(): Promise<TokenReport> {
   const nameTokens = countTokens(recorded.name);
 
   // One result: the tool-result value the second step's prompt carries.
-  const resultPart = unpruned[1]!.flatMap((message) => (message.role === 'tool' ? message.content : [])).find((part) => part.type === 'tool-result');
-  const result = resultPart && 'output' in resultPart ? resultText(resultPart.output as { type: string; value?: unknown }) : '';
+  const resultPart = unpruned[1]!
+    .flatMap((message) => (message.role === 'tool' ? message.content : []))
+    .find((part) => part.type === 'tool-result');
+  const result =
+    resultPart && 'output' in resultPart ? resultText(resultPart.output as { type: string; value?: unknown }) : '';
 
   const readsBetween = 2;
   const variants: CacheVariant[] = [];

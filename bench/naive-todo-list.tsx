@@ -10,8 +10,12 @@ interface PartLike {
 }
 
 export function NaiveTodoList({ messages }: { messages: ReadonlyArray<{ parts: readonly unknown[] }> }): ReactNode {
-  const part = (messages.flatMap((message) => message.parts) as PartLike[]).findLast((candidate) => candidate.type === 'tool-todo_write');
-  const todos = ((part?.input as { todos?: Array<{ content?: string; status?: string }> } | undefined)?.todos ?? []).filter(Boolean);
+  const part = (messages.flatMap((message) => message.parts) as PartLike[]).findLast(
+    (candidate) => candidate.type === 'tool-todo_write',
+  );
+  const todos = (
+    (part?.input as { todos?: Array<{ content?: string; status?: string }> } | undefined)?.todos ?? []
+  ).filter(Boolean);
   return (
     <ul>
       {todos.map((todo, index) => (

@@ -28,7 +28,10 @@ export interface ClientBenchRow {
    */
   timePerDelta: { ours: number; naive: number; sdk: number; derivation: number; empty: number; blocks: number };
   /** While the text after the call streams: rows rendered in total and time per text delta (µs). */
-  idle: { rows: { ours: number; naive: number; blocks: number }; timePerDelta: { ours: number; naive: number; blocks: number } };
+  idle: {
+    rows: { ours: number; naive: number; blocks: number };
+    timePerDelta: { ours: number; naive: number; blocks: number };
+  };
   /** Rows per delta of the blocks diagnostic. */
   blocksRowsPerDelta: { mean: number; max: number };
   repeats: number;
@@ -56,7 +59,17 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
   for (const name of scenarios) {
     for (const items of sizes) {
       const scenario = await makeScenario(name, items);
-      const times = { blocks: [] as number[], idleBlocks: [] as number[], empty: [] as number[], ours: [] as number[], naive: [] as number[], sdk: [] as number[], derivation: [] as number[], idleOurs: [] as number[], idleNaive: [] as number[] };
+      const times = {
+        blocks: [] as number[],
+        idleBlocks: [] as number[],
+        empty: [] as number[],
+        ours: [] as number[],
+        naive: [] as number[],
+        sdk: [] as number[],
+        derivation: [] as number[],
+        idleOurs: [] as number[],
+        idleNaive: [] as number[],
+      };
       let last: { ours: ReplayResult; naive: ReplayResult; blocks: ReplayResult } | undefined;
       const started = performance.now();
       for (let run = 0; run <= repeats; run++) {
@@ -101,7 +114,11 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
         },
         idle: {
           rows: { ours: ours.text.rows, naive: naive.text.rows, blocks: blocks.text.rows },
-          timePerDelta: { ours: median(times.idleOurs) * 1000, naive: median(times.idleNaive) * 1000, blocks: median(times.idleBlocks) * 1000 },
+          timePerDelta: {
+            ours: median(times.idleOurs) * 1000,
+            naive: median(times.idleNaive) * 1000,
+            blocks: median(times.idleBlocks) * 1000,
+          },
         },
         blocksRowsPerDelta: { mean: blocks.call.rows / blocks.call.deltas, max: blocks.call.maxRows },
         repeats,

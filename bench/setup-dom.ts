@@ -54,7 +54,8 @@ export function setupDom(): void {
     renderers: new Map(),
     inject: () => 1,
     onScheduleFiberRoot: () => {},
-    onCommitFiberRoot: (_rendererId: number, root: { current: Fiber }) => commitListener.onCommit(countRenderedRows(root.current)),
+    onCommitFiberRoot: (_rendererId: number, root: { current: Fiber }) =>
+      commitListener.onCommit(countRenderedRows(root.current)),
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     checkDCE: () => {},

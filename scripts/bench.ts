@@ -125,17 +125,38 @@ const goals = [
   // Issue 6's first budget for the whole server entry; the test holds it at 4.5 KB (see bench/measure-bundle-sizes.ts).
   ...bundles.entries
     .filter((entry) => entry.entry === '.')
-    .map((entry) => ({ goal: 'Bundle `.` ≤ 3.00 KB gzipped (the issue\'s first goal)', met: entry.gzipped <= 3 * 1024, value: kb(entry.gzipped) })),
+    .map((entry) => ({
+      goal: "Bundle `.` ≤ 3.00 KB gzipped (the issue's first goal)",
+      met: entry.gzipped <= 3 * 1024,
+      value: kb(entry.gzipped),
+    })),
 ];
 
 // ------------------------------------------------------------------------------------------------
 // Report
 
 const table = (header: string[], rows: string[][]): string =>
-  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 
 const clientTable = table(
-  ['scenario', 'items', 'deltas (measured)', 'rows/delta: ours mean (max)', 'naive mean (max)', 'SDK parse µs', 'ours µs', 'ours/SDK', 'net of harness /SDK', 'derivation /SDK', 'naive µs', 'naive/SDK'],
+  [
+    'scenario',
+    'items',
+    'deltas (measured)',
+    'rows/delta: ours mean (max)',
+    'naive mean (max)',
+    'SDK parse µs',
+    'ours µs',
+    'ours/SDK',
+    'net of harness /SDK',
+    'derivation /SDK',
+    'naive µs',
+    'naive/SDK',
+  ],
   client.map((row) => [
     row.scenario,
     String(row.items),
@@ -152,7 +173,17 @@ const clientTable = table(
   ]),
 );
 const idleTable = table(
-  ['scenario', 'items', 'text deltas', 'rows rendered: ours', 'naive', 'µs/delta: ours', 'naive', 'ours/naive', 'blocks µs (diagnostic)'],
+  [
+    'scenario',
+    'items',
+    'text deltas',
+    'rows rendered: ours',
+    'naive',
+    'µs/delta: ours',
+    'naive',
+    'ours/naive',
+    'blocks µs (diagnostic)',
+  ],
   client.map((row) => [
     row.scenario,
     String(row.items),
@@ -166,7 +197,17 @@ const idleTable = table(
   ]),
 );
 const breakdownTable = table(
-  ['scenario', 'items', 'harness commit, no widget µs', 'ours µs', 'ours − harness µs', 'derivation µs', 'blocks µs (rows/delta max)', 'blocks/SDK', 'SDK parse µs'],
+  [
+    'scenario',
+    'items',
+    'harness commit, no widget µs',
+    'ours µs',
+    'ours − harness µs',
+    'derivation µs',
+    'blocks µs (rows/delta max)',
+    'blocks/SDK',
+    'SDK parse µs',
+  ],
   client.map((row) => [
     row.scenario,
     String(row.items),
@@ -182,16 +223,35 @@ const breakdownTable = table(
 const tokenTable = table(
   ['what', 'tokens (o200k)', 'ratio'],
   [
-    ['tool definition (name + description + JSON schema)', String(tokens.definition.tokens), `description ${tokens.definition.descriptionTokens}, schema ${tokens.definition.schemaTokens}`],
+    [
+      'tool definition (name + description + JSON schema)',
+      String(tokens.definition.tokens),
+      `description ${tokens.definition.descriptionTokens}, schema ${tokens.definition.schemaTokens}`,
+    ],
     [`one result (\`${tokens.result.text}\`)`, String(tokens.result.tokens), ''],
     ['history after 1 write (prompt + call + result)', String(tokens.history.oneWrite), '1.00×'],
-    ['history after 20 writes, no pruning', String(tokens.history.unpruned), ratio(tokens.history.unpruned / tokens.history.oneWrite)],
-    ['history after 20 writes, `pruneTodoWrites` in `prepareStep`', String(tokens.history.pruned), ratio(tokens.history.pruned / tokens.history.oneWrite)],
+    [
+      'history after 20 writes, no pruning',
+      String(tokens.history.unpruned),
+      ratio(tokens.history.unpruned / tokens.history.oneWrite),
+    ],
+    [
+      'history after 20 writes, `pruneTodoWrites` in `prepareStep`',
+      String(tokens.history.pruned),
+      ratio(tokens.history.pruned / tokens.history.oneWrite),
+    ],
   ],
 );
 const baseline = tokens.agentLoop.variants[0]!;
 const cacheTable = table(
-  ['prepareStep', 'last prompt', 'all prompts (no cache)', 'beyond a prefix cache', 'prefix rewrites', `effective (cache read = 10%)`],
+  [
+    'prepareStep',
+    'last prompt',
+    'all prompts (no cache)',
+    'beyond a prefix cache',
+    'prefix rewrites',
+    `effective (cache read = 10%)`,
+  ],
   tokens.agentLoop.variants.map((variant) => [
     variant.name,
     `${variant.final} (${ratio(variant.final / baseline.final)})`,
@@ -211,13 +271,25 @@ const bundleTable = table(
       kb(entry.budget ?? 0),
       entry.gzipped <= (entry.budget ?? 0) ? 'within' : `**over by ${kb(entry.gzipped - (entry.budget ?? 0))}**`,
     ]),
-    ...bundles.imports.map((entry) => [`\`${entry.entry}\` (tree-shaken)`, kb(entry.minified), kb(entry.gzipped), '', 'one import from `.`']),
+    ...bundles.imports.map((entry) => [
+      `\`${entry.entry}\` (tree-shaken)`,
+      kb(entry.minified),
+      kb(entry.gzipped),
+      '',
+      'one import from `.`',
+    ]),
     [bundles.naive.entry, kb(bundles.naive.minified), kb(bundles.naive.gzipped), '', 'for scale'],
   ],
 );
 const largestModules = bundles.entries
   .filter((entry) => entry.modules.length > 0)
-  .map((entry) => `- \`${entry.entry}\`: ${entry.modules.slice(0, 8).map((module) => `${module.id} ${percent(module.share)}`).join(', ')}`)
+  .map(
+    (entry) =>
+      `- \`${entry.entry}\`: ${entry.modules
+        .slice(0, 8)
+        .map((module) => `${module.id} ${percent(module.share)}`)
+        .join(', ')}`,
+  )
   .join('\n');
 const goalTable = table(
   ['goal', 'result', 'measured'],
@@ -311,5 +383,7 @@ ${largestModules}
 `;
 
 writeFileSync(`${ROOT}/BENCHMARKS.md`, markdown);
-console.log(`\nGoals\n${goalTable}\n\nClient cost per delta\n${clientTable}\n\nIdle\n${idleTable}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`);
+console.log(
+  `\nGoals\n${goalTable}\n\nClient cost per delta\n${clientTable}\n\nIdle\n${idleTable}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`,
+);
 log(`wrote BENCHMARKS.md (${seconds.toFixed(0)} s)`);

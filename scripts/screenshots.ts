@@ -13,7 +13,9 @@ import type { startDemoServer as StartDemoServer } from '../demo/server/start-de
 
 const load = async <T>(path: string): Promise<T> => (await import(new URL(path, import.meta.url).href)) as T;
 const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>('../test/support/launch-chromium.ts');
-const { startDemoServer } = await load<{ startDemoServer: typeof StartDemoServer }>('../demo/server/start-demo-server.ts');
+const { startDemoServer } = await load<{ startDemoServer: typeof StartDemoServer }>(
+  '../demo/server/start-demo-server.ts',
+);
 
 const OUTPUT_DIRECTORY = new URL('../docs/', import.meta.url);
 const WIDE = { width: 1280, height: 800 };
@@ -55,7 +57,10 @@ try {
     await page.goto(`${server.url}?scenario=plan&speed=0.5&theme=${theme}`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     // Mid-stream: the plan being written, its fifth task arriving (the last row still growing).
-    await waitForChecklist(page, `phase === 'streaming' && rows === 5 && root.querySelector('[data-todo-item]:last-child[data-streaming]') !== null && root.querySelector('[data-todo-item]:last-child')?.textContent.length > 30`);
+    await waitForChecklist(
+      page,
+      `phase === 'streaming' && rows === 5 && root.querySelector('[data-todo-item]:last-child[data-streaming]') !== null && root.querySelector('[data-todo-item]:last-child')?.textContent.length > 30`,
+    );
     await shoot(page, `demo-${theme}-streaming`);
     await page.getByLabel('Speed').selectOption('4');
     await waitForChecklist(page, `phase === 'accepted' && summary.startsWith('7 of 7')`);

@@ -86,14 +86,22 @@ interface RunOptions {
 /** Runs a command to completion; its output is shown only when it fails. */
 function run(command: string, args: readonly string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       if (code === 0) return resolve(output);
-      reject(new Error(`${command} ${args.join(' ')} (in ${relative(ROOT, options.cwd) || '.'}) exited with ${code}:\n${tail(output, 80)}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} (in ${relative(ROOT, options.cwd) || '.'}) exited with ${code}:\n${tail(output, 80)}`,
+        ),
+      );
     });
   });
 }
@@ -114,7 +122,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -168,7 +178,10 @@ async function stopServer(child: ChildProcess): Promise<void> {
     }
   };
   signalGroup('SIGTERM');
-  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000))]);
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000)),
+  ]);
   if (timedOut) {
     signalGroup('SIGKILL');
     await exited;
@@ -247,12 +260,19 @@ async function recordChecklist(page: Page): Promise<void> {
       if (last === undefined || JSON.stringify(last) !== JSON.stringify({ rows, phase })) samples.push({ rows, phase });
     };
     sample();
-    new MutationObserver(sample).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(sample).observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   });
 }
 
 async function takeSamples(page: Page): Promise<{ rows: Row[]; phase: string | null }[]> {
-  return page.evaluate(() => (window as unknown as { checklistSamples: { rows: Row[]; phase: string | null }[] }).checklistSamples);
+  return page.evaluate(
+    () => (window as unknown as { checklistSamples: { rows: Row[]; phase: string | null }[] }).checklistSamples,
+  );
 }
 
 const STATUSES = new Set(['pending', 'in_progress', 'completed']);
@@ -263,7 +283,9 @@ async function sendAndWait(page: Page, text: string): Promise<void> {
   await page.getByLabel('Message').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   await page.waitForFunction(
-    (count) => document.querySelectorAll('.chat-message').length >= count + 2 && document.querySelector('.chat-form button[type="submit"]') !== null,
+    (count) =>
+      document.querySelectorAll('.chat-message').length >= count + 2 &&
+      document.querySelector('.chat-form button[type="submit"]') !== null,
     messagesBefore,
     { timeout: 120_000 },
   );
@@ -272,34 +294,73 @@ async function sendAndWait(page: Page, text: string): Promise<void> {
 /** What must hold in every recorded state of a live turn. */
 function checkSamples(samples: readonly { rows: Row[]; phase: string | null }[]): void {
   const firstWithRows = samples.findIndex((sample) => sample.rows.length > 0);
-  check(`the checklist never goes empty once it has rows (${samples.length} states recorded)`, firstWithRows !== -1 && samples.slice(firstWithRows).every((sample) => sample.rows.length > 0));
-  check('no row ever shows an invalid status or an empty text', samples.every((sample) => sample.rows.every((row) => STATUSES.has(row.status) && row.content !== '')));
+  check(
+    `the checklist never goes empty once it has rows (${samples.length} states recorded)`,
+    firstWithRows !== -1 && samples.slice(firstWithRows).every((sample) => sample.rows.length > 0),
+  );
+  check(
+    'no row ever shows an invalid status or an empty text',
+    samples.every((sample) => sample.rows.every((row) => STATUSES.has(row.status) && row.content !== '')),
+  );
 }
 
 /** The raw HTML of /chat/[id] (no JavaScript) and the SQLite store both hold `rows`. */
-async function checkStoredConversation(chatUrl: string, chatId: string, rows: readonly Row[], userTurns: number, when: string): Promise<void> {
+async function checkStoredConversation(
+  chatUrl: string,
+  chatId: string,
+  rows: readonly Row[],
+  userTurns: number,
+  when: string,
+): Promise<void> {
   const response = await fetch(chatUrl);
   const html = await response.text();
   const htmlRows = readChecklistFromHtml(html);
-  check(`/chat/[id] HTML holds the list the live chat showed, ${when}`, response.ok && sameRows(htmlRows, rows), `html ${describeRows(htmlRows)}`);
+  check(
+    `/chat/[id] HTML holds the list the live chat showed, ${when}`,
+    response.ok && sameRows(htmlRows, rows),
+    `html ${describeRows(htmlRows)}`,
+  );
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
   const completed = rows.filter((row) => row.status === 'completed').length;
-  check(`its <title> (from readTodos) says "${completed} of ${rows.length} done"`, title.startsWith(`${completed} of ${rows.length} done`), title);
+  check(
+    `its <title> (from readTodos) says "${completed} of ${rows.length} done"`,
+    title.startsWith(`${completed} of ${rows.length} done`),
+    title,
+  );
   const database = new DatabaseSync(serverEnv.CHAT_DB_PATH!, { readOnly: true });
   try {
-    const stored = database.prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as { todos: string } | undefined;
-    const storedRows = stored === undefined ? [] : (JSON.parse(stored.todos) as Row[]).map(({ content, status }) => ({ content, status }));
-    check(`the onWrite table (SQLite) holds the same list, ${when}`, sameRows(storedRows, rows), describeRows(storedRows));
-    const chat = database.prepare('SELECT messages FROM chats WHERE id = ?').get(chatId) as { messages: string } | undefined;
-    const storedTurns = chat === undefined ? 0 : (JSON.parse(chat.messages) as { role: string }[]).filter((message) => message.role === 'user').length;
-    check(`the stored conversation has ${userTurns} user turn(s), ${when}`, storedTurns === userTurns, `${storedTurns} user messages`);
+    const stored = database.prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as
+      | { todos: string }
+      | undefined;
+    const storedRows =
+      stored === undefined
+        ? []
+        : (JSON.parse(stored.todos) as Row[]).map(({ content, status }) => ({ content, status }));
+    check(
+      `the onWrite table (SQLite) holds the same list, ${when}`,
+      sameRows(storedRows, rows),
+      describeRows(storedRows),
+    );
+    const chat = database.prepare('SELECT messages FROM chats WHERE id = ?').get(chatId) as
+      | { messages: string }
+      | undefined;
+    const storedTurns =
+      chat === undefined
+        ? 0
+        : (JSON.parse(chat.messages) as { role: string }[]).filter((message) => message.role === 'user').length;
+    check(
+      `the stored conversation has ${userTurns} user turn(s), ${when}`,
+      storedTurns === userTurns,
+      `${storedTurns} user messages`,
+    );
   } finally {
     database.close();
   }
 }
 
 /** The console messages that mean server and client HTML disagreed. */
-const HYDRATION_PATTERN = /hydrat|did not match|server rendered html|react error #(418|423|425)|text content does not match/i;
+const HYDRATION_PATTERN =
+  /hydrat|did not match|server rendered html|react error #(418|423|425)|text content does not match/i;
 
 // ---------------------------------------------------------------------------------------------
 // Bundle checks
@@ -328,7 +389,10 @@ function bundledModules(files: readonly string[]): Set<string> {
   const modules = new Set<string>();
   for (const file of files) {
     if (!existsSync(`${file}.map`)) continue;
-    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources?: string[]; sections?: { map: { sources?: string[] } }[] };
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as {
+      sources?: string[];
+      sections?: { map: { sources?: string[] } }[];
+    };
     const sources = map.sources ?? (map.sections ?? []).flatMap((section) => section.map.sources ?? []);
     for (const source of sources) modules.add(relative(ROOT, join(dirname(file), decodeURIComponent(source))));
   }
@@ -340,7 +404,9 @@ function reactOnlyMarkers(reactSource: string, indexSource: string): string[] {
   const literals = (source: string): Set<string> =>
     new Set([...source.matchAll(/(["'`])((?:(?!\1)[^\\\n]|\\.){6,80})\1/g)].map((match) => match[2]!));
   const inIndex = literals(indexSource);
-  return [...literals(reactSource)].filter((literal) => !inIndex.has(literal) && /^data-todo-|^Update (rejected|denied|interrupted)$/.test(literal));
+  return [...literals(reactSource)].filter(
+    (literal) => !inIndex.has(literal) && /^data-todo-|^Update (rejected|denied|interrupted)$/.test(literal),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +443,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   console.log(`Node ${process.version}; scripted model speed ×${SCRIPTED_MODEL_SPEED}`);
-  if (Number(process.versions.node.split('.')[0]) < 24) throw new Error(`needs Node 24 (node:sqlite, type stripping), got ${process.version}`);
+  if (Number(process.versions.node.split('.')[0]) < 24)
+    throw new Error(`needs Node 24 (node:sqlite, type stripping), got ${process.version}`);
 
   await step('README code = the example files', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -395,7 +462,9 @@ try {
     mkdirSync(PACK_DIR, { recursive: true });
     // Other work in this tree may rebuild dist/ at the same time: build and pack under one lock.
     const script = `npm run build && npm pack --silent --pack-destination "${PACK_DIR}"`;
-    const [command, args] = hasCommand('flock') ? ['flock', ['/tmp/build.lock', 'sh', '-c', script]] : ['sh', ['-c', script]];
+    const [command, args] = hasCommand('flock')
+      ? ['flock', ['/tmp/build.lock', 'sh', '-c', script]]
+      : ['sh', ['-c', script]];
     await run(command as string, args as string[], { cwd: ROOT });
     const file = readdirSync(PACK_DIR).find((name) => name.endsWith('.tgz'));
     if (file === undefined) throw new Error('npm pack wrote no tarball');
@@ -420,7 +489,11 @@ try {
     );
     const reactEntry = readFileSync(join(installed, 'react.js'), 'utf8');
     const firstStatement = reactEntry.replace(/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');
-    check("'use client' is the first statement of the built ./react entry (as installed)", /^(['"])use client\1/.test(firstStatement), firstStatement.slice(0, 80));
+    check(
+      "'use client' is the first statement of the built ./react entry (as installed)",
+      /^(['"])use client\1/.test(firstStatement),
+      firstStatement.slice(0, 80),
+    );
   });
 
   await step('next build', async () => {
@@ -434,38 +507,73 @@ try {
     const pageFiles = routeServerFiles(join(APP, '.next', 'server', 'app', 'chat', '[id]'));
     const routeModules = bundledModules(routeFiles);
     const pageModules = bundledModules(pageFiles);
-    const isReactEntry = (module: string): boolean => /node_modules\/todo-write\/(dist\/react\.js|src\/react[./])/.test(module);
+    const isReactEntry = (module: string): boolean =>
+      /node_modules\/todo-write\/(dist\/react\.js|src\/react[./])/.test(module);
     const isPackage = (module: string): boolean => /node_modules\/todo-write\//.test(module);
-    console.log(`  route: ${routeFiles.length} files, ${routeModules.size} modules; /chat/[id]: ${pageFiles.length} files, ${pageModules.size} modules`);
+    console.log(
+      `  route: ${routeFiles.length} files, ${routeModules.size} modules; /chat/[id]: ${pageFiles.length} files, ${pageModules.size} modules`,
+    );
     check('the route bundle holds todo-write (its server-safe entry)', [...routeModules].some(isPackage));
     const leakedModules = [...routeModules].filter(isReactEntry);
-    check('the route bundle holds no module of todo-write/react (source maps)', leakedModules.length === 0, leakedModules.join(', '));
-    check('the same check finds todo-write/react in the /chat/[id] server bundle (it detects)', [...pageModules].some(isReactEntry));
-    const clientReferences = readFileSync(join(APP, '.next', 'server', 'app', 'chat', '[id]', 'page_client-reference-manifest.js'), 'utf8');
+    check(
+      'the route bundle holds no module of todo-write/react (source maps)',
+      leakedModules.length === 0,
+      leakedModules.join(', '),
+    );
+    check(
+      'the same check finds todo-write/react in the /chat/[id] server bundle (it detects)',
+      [...pageModules].some(isReactEntry),
+    );
+    const clientReferences = readFileSync(
+      join(APP, '.next', 'server', 'app', 'chat', '[id]', 'page_client-reference-manifest.js'),
+      'utf8',
+    );
     check(
       "Next treats todo-write/react as a client boundary ('use client': in the /chat/[id] client reference manifest)",
       clientReferences.includes('node_modules/todo-write/dist/react.js'),
     );
 
     const distDirectory = join(APP, 'node_modules', 'todo-write', 'dist');
-    const markers = reactOnlyMarkers(readFileSync(join(distDirectory, 'react.js'), 'utf8'), readFileSync(join(distDirectory, 'index.js'), 'utf8'));
+    const markers = reactOnlyMarkers(
+      readFileSync(join(distDirectory, 'react.js'), 'utf8'),
+      readFileSync(join(distDirectory, 'index.js'), 'utf8'),
+    );
     const routeSource = routeFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
     const pageSource = pageFiles.map((file) => readFileSync(file, 'utf8')).join('\n');
     const leakedMarkers = markers.filter((marker) => routeSource.includes(marker));
-    check(`the route code holds none of todo-write/react's ${markers.length} markers (data-todo-*, labels)`, markers.length > 0 && leakedMarkers.length === 0, leakedMarkers.join(', '));
-    check('the /chat/[id] server code holds them', markers.every((marker) => pageSource.includes(marker)));
+    check(
+      `the route code holds none of todo-write/react's ${markers.length} markers (data-todo-*, labels)`,
+      markers.length > 0 && leakedMarkers.length === 0,
+      leakedMarkers.join(', '),
+    );
+    check(
+      'the /chat/[id] server code holds them',
+      markers.every((marker) => pageSource.includes(marker)),
+    );
 
     // Turbopack's root is the repository (for ../../demo): nothing else may come from outside the app.
     // Next itself tries `@opentelemetry/api` first and falls back to its own copy when an app lacks it.
     const outside = [...routeModules, ...pageModules].filter(
-      (module) => !module.startsWith('examples/next-chat/') && !module.startsWith('demo/agent/') && !module.startsWith('node_modules/@opentelemetry/api/') && !module.startsWith('['),
+      (module) =>
+        !module.startsWith('examples/next-chat/') &&
+        !module.startsWith('demo/agent/') &&
+        !module.startsWith('node_modules/@opentelemetry/api/') &&
+        !module.startsWith('['),
     );
-    check('every bundled module comes from the app, its node_modules or demo/agent', outside.length === 0, outside.slice(0, 5).join(', '));
+    check(
+      'every bundled module comes from the app, its node_modules or demo/agent',
+      outside.length === 0,
+      outside.slice(0, 5).join(', '),
+    );
 
     const trace = join(APP, '.next', 'server', 'app', 'api', 'chat', 'route.js.nft.json');
     const traced = (JSON.parse(readFileSync(trace, 'utf8')) as { files: string[] }).files;
     const tracedReact = traced.filter((file) => /todo-write\/dist\/react\.js$|\/react-dom\//.test(file));
-    check('the route trace (route.js.nft.json) lists neither todo-write/dist/react.js nor react-dom', tracedReact.length === 0, tracedReact.join(', '));
+    check(
+      'the route trace (route.js.nft.json) lists neither todo-write/dist/react.js nor react-dom',
+      tracedReact.length === 0,
+      tracedReact.join(', '),
+    );
   });
 
   server = await step('next start', () => startServer(serverEnv));
@@ -492,7 +600,12 @@ try {
       const samples = await takeSamples(page);
       const live = await readChecklist(page);
       const planSize = scenarios.rejected.tasks.length;
-      check(`the plan streams in item by item (a streaming state with 1..${planSize - 1} rows)`, samples.some((sample) => sample.phase === 'streaming' && sample.rows.length > 0 && sample.rows.length < planSize));
+      check(
+        `the plan streams in item by item (a streaming state with 1..${planSize - 1} rows)`,
+        samples.some(
+          (sample) => sample.phase === 'streaming' && sample.rows.length > 0 && sample.rows.length < planSize,
+        ),
+      );
       checkSamples(samples);
       const lastAccepted = samples.filter((sample) => sample.phase === 'accepted').at(-1);
       check('the turn ends on a rejected call (phase "rejected")', live.phase === 'rejected', `phase ${live.phase}`);
@@ -502,7 +615,11 @@ try {
         describeRows(live.rows),
       );
       const notice = await page.locator('[aria-label="Plan"] [data-todo-notice]').textContent();
-      check('the checklist says the update was rejected, with the reason', /^Update rejected[\s\S]{10,}/.test(notice ?? ''), notice ?? 'no notice');
+      check(
+        'the checklist says the update was rejected, with the reason',
+        /^Update rejected[\s\S]{10,}/.test(notice ?? ''),
+        notice ?? 'no notice',
+      );
       await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/, { timeout: 10_000 });
       const chatUrl = page.url();
       const chatId = chatUrl.split('/').at(-1)!;
@@ -515,9 +632,17 @@ try {
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await page.waitForLoadState('networkidle');
       const reloaded = await readChecklist(page);
-      check('after the reload and hydration the page shows the same list, still "rejected"', sameRows(reloaded.rows, live.rows) && reloaded.phase === 'rejected', `${reloaded.phase} ${describeRows(reloaded.rows)}`);
+      check(
+        'after the reload and hydration the page shows the same list, still "rejected"',
+        sameRows(reloaded.rows, live.rows) && reloaded.phase === 'rejected',
+        `${reloaded.phase} ${describeRows(reloaded.rows)}`,
+      );
       const hydrationWarnings = consoleMessages.filter((message) => HYDRATION_PATTERN.test(message));
-      check('no hydration warning in the console after the reload', hydrationWarnings.length === 0, hydrationWarnings.join(' | '));
+      check(
+        'no hydration warning in the console after the reload',
+        hydrationWarnings.length === 0,
+        hydrationWarnings.join(' | '),
+      );
 
       // 3. The chat goes on from /chat/[id]: "continue" picks up the plan and finishes it.
       await recordChecklist(page);
@@ -527,7 +652,9 @@ try {
       checkSamples(secondSamples);
       check(
         `the continued chat on /chat/[id] ends with all ${planSize} items completed`,
-        finished.phase === 'accepted' && finished.rows.length === planSize && finished.rows.every((row) => row.status === 'completed'),
+        finished.phase === 'accepted' &&
+          finished.rows.length === planSize &&
+          finished.rows.every((row) => row.status === 'completed'),
         `${finished.phase} ${describeRows(finished.rows)}`,
       );
       await checkStoredConversation(chatUrl, chatId, finished.rows, 2, 'after the chat went on');
@@ -537,7 +664,11 @@ try {
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await page.waitForLoadState('networkidle');
       const finalRows = await readChecklist(page);
-      check('after a second reload the page shows the finished list', sameRows(finalRows.rows, finished.rows), describeRows(finalRows.rows));
+      check(
+        'after a second reload the page shows the finished list',
+        sameRows(finalRows.rows, finished.rows),
+        describeRows(finalRows.rows),
+      );
       const laterWarnings = consoleMessages.filter((message) => HYDRATION_PATTERN.test(message));
       check('no hydration warning after the second reload', laterWarnings.length === 0, laterWarnings.join(' | '));
     } finally {
@@ -546,7 +677,11 @@ try {
   });
 } catch (error) {
   exitCode = 1;
-  checks.push({ name: 'the run reached its end', ok: false, detail: error instanceof Error ? error.message.split('\n')[0] : String(error) });
+  checks.push({
+    name: 'the run reached its end',
+    ok: false,
+    detail: error instanceof Error ? error.message.split('\n')[0] : String(error),
+  });
   console.error(`\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   if (server !== undefined) console.error(`\nnext start output (last lines):\n${tail(server.output(), 40)}`);
 } finally {

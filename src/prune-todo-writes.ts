@@ -43,10 +43,13 @@ type ContentPart = Exclude<ModelMessage['content'], string>[number];
  * their identity. Use it in `prepareStep`: `prepareStep: ({ messages }) => ({ messages: pruneTodoWrites(messages) })`.
  */
 export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWritesOptions = {}): ModelMessage[] {
-  const parts = messages.flatMap((message): ContentPart[] => (typeof message.content === 'string' ? [] : message.content));
+  const parts = messages.flatMap((message): ContentPart[] =>
+    typeof message.content === 'string' ? [] : message.content,
+  );
   // How often each call id occurs, over every tool: a call whose id is reused is never paired cleanly, so never pruned.
   const callIdCounts = new Map<string, number>();
-  for (const part of parts) if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
+  for (const part of parts)
+    if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
   // Calls in conversation order; only the answered ones with an id of their own count.
   const answered = readTodoCalls(messages, options.toolName ?? TODO_TOOL_NAME).filter(
     (call) => call.state.startsWith('output-') && callIdCounts.get(call.toolCallId) === 1,
@@ -60,7 +63,8 @@ export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWrit
   const isDropped = (part: ContentPart): boolean =>
     part.type === 'tool-approval-response'
       ? droppedApprovalIds.has(part.approvalId)
-      : (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'tool-approval-request') && droppedCallIds.has(part.toolCallId);
+      : (part.type === 'tool-call' || part.type === 'tool-result' || part.type === 'tool-approval-request') &&
+        droppedCallIds.has(part.toolCallId);
 
   const savedCharacters = parts.reduce((sum, part) => sum + (isDropped(part) ? JSON.stringify(part).length : 0), 0);
   if (savedCharacters / CHARACTERS_PER_TOKEN <= (options.minSavedTokens ?? 0)) return messages;

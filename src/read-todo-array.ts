@@ -19,6 +19,8 @@ export function unwrapJsonString(value: unknown): unknown {
  */
 export function readTodoArray(input: unknown): unknown[] | undefined {
   const object = unwrapJsonString(input);
-  const todos = Array.isArray(object) ? object : unwrapJsonString((object as { todos?: unknown } | null | undefined)?.todos);
+  const todos = Array.isArray(object)
+    ? object
+    : unwrapJsonString((object as { todos?: unknown } | null | undefined)?.todos);
   return Array.isArray(todos) ? todos : undefined;
 }

@@ -144,15 +144,27 @@ function stateOf(
   const { call, before } = newest;
   const { toolCallId, input } = call;
   const beforeTodos = before?.todos ?? NO_TODOS;
-  const rejected = (rejection: TodoRejection, error?: string): UncountedTodoState =>
-    ({ phase: 'rejected', todos: beforeTodos, toolCallId: before?.toolCallId, rejection, error });
+  const rejected = (rejection: TodoRejection, error?: string): UncountedTodoState => ({
+    phase: 'rejected',
+    todos: beforeTodos,
+    toolCallId: before?.toolCallId,
+    rejection,
+    error,
+  });
   const ended = isOld || status === 'ready' || status === 'error';
-  const executing = (): UncountedTodoState =>
-    ({ phase: 'executing', toolCallId, todos: placeTodos(input, beforeTodos, toolCallId, false).todos });
+  const executing = (): UncountedTodoState => ({
+    phase: 'executing',
+    toolCallId,
+    todos: placeTodos(input, beforeTodos, toolCallId, false).todos,
+  });
   switch (call.state) {
     case 'input-streaming':
       if (ended) return rejected('interrupted');
-      return { phase: 'streaming', toolCallId, ...placeTodos(input, beforeTodos, toolCallId, true, previous && placements.get(previous)) };
+      return {
+        phase: 'streaming',
+        toolCallId,
+        ...placeTodos(input, beforeTodos, toolCallId, true, previous && placements.get(previous)),
+      };
     case 'approval-requested':
     case 'approval-responded':
       // Waiting for the user's approval is legitimate after the stream ended.
@@ -168,6 +180,8 @@ function stateOf(
     case 'output-denied':
       return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
     default:
-      return accepted ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos } : { phase: 'empty', todos: NO_TODOS };
+      return accepted
+        ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos }
+        : { phase: 'empty', todos: NO_TODOS };
   }
 }

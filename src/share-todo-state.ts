@@ -40,7 +40,13 @@ export function shareTodoState(next: UncountedTodoState, previous: TodoState | u
   }
   const counts = countTodos(todos);
   const sameCounts = TODO_STATUSES.every((status) => counts[status] === previous.counts[status]);
-  if (todos === old && next.phase === previous.phase && next.error === previous.error && next.rejection === previous.rejection && next.toolCallId === previous.toolCallId) {
+  if (
+    todos === old &&
+    next.phase === previous.phase &&
+    next.error === previous.error &&
+    next.rejection === previous.rejection &&
+    next.toolCallId === previous.toolCallId
+  ) {
     return previous;
   }
   return { ...next, todos, counts: sameCounts ? previous.counts : counts } as TodoState;

@@ -42,7 +42,8 @@ const stringOrUndefined = (value: unknown): string | undefined => (typeof value 
 /** The call when `part` is a top-level UI part `tool-${toolName}` (or a dynamic tool of that name). */
 export function toTodoCall(part: unknown, toolName: string): TodoCall | undefined {
   const { type, toolCallId, state, input, errorText, preliminary, approval } = (part ?? {}) as PartLike;
-  if (type !== `tool-${toolName}` && (type !== 'dynamic-tool' || (part as PartLike).toolName !== toolName)) return undefined;
+  if (type !== `tool-${toolName}` && (type !== 'dynamic-tool' || (part as PartLike).toolName !== toolName))
+    return undefined;
   return {
     toolCallId: String(toolCallId ?? ''),
     state: String(state),
@@ -76,14 +77,17 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
         calls.push(added);
         callsById.set(part.toolCallId, added);
       } else if (!call) {
-        continue;
       } else if (part?.type === 'tool-approval-request') {
         call.state = 'approval-requested';
         (call.approvalIds ??= []).push(part.approvalId!);
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {
         const outputType = part.output?.type;
         call.state =
-          outputType === 'execution-denied' ? 'output-denied' : outputType === 'error-text' || outputType === 'error-json' ? 'output-error' : 'output-available';
+          outputType === 'execution-denied'
+            ? 'output-denied'
+            : outputType === 'error-text' || outputType === 'error-json'
+              ? 'output-error'
+              : 'output-available';
       }
     }
   }

@@ -104,7 +104,8 @@ export function placeTodos(
     const text = typeof content === 'string' ? content.trim() : '';
     const streaming = !!text && isPartial && index === last && Object.keys(item!).at(-1) === 'content';
     const claim = text ? (byContent.get(text)?.find((position) => !claimed[position]) ?? -1) : -1;
-    const position = claim < 0 && streaming ? trimmed.findIndex((candidate, at) => !claimed[at] && candidate.startsWith(text)) : claim;
+    const position =
+      claim < 0 && streaming ? trimmed.findIndex((candidate, at) => !claimed[at] && candidate.startsWith(text)) : claim;
     if (position >= 0) claimed[position] = true;
     const match = accepted[position];
     let row: TodoItem | undefined; // none while the item has no text (then it claimed nothing either)
@@ -112,7 +113,10 @@ export function placeTodos(
       // Text that agrees so far with an old item shows as that item: a re-sent row is not retyped.
       const shown = streaming ? match.content : (content as string);
       const shownStatus = isTodoStatus(status) ? status : match.status;
-      row = shown === match.content && shownStatus === match.status ? match : { key: match.key, content: shown, status: shownStatus, streaming: false };
+      row =
+        shown === match.content && shownStatus === match.status
+          ? match
+          : { key: match.key, content: shown, status: shownStatus, streaming: false };
     } else if (text) {
       let key = `${toolCallId}:${index}`;
       while (keys.has(key)) key += "'";

@@ -106,7 +106,10 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
         return { success: true, value: (todos ? { todos } : value) as TodoWriteInput };
       },
     }),
-    async execute(input: TodoWriteInput, callOptions: { toolCallId?: string; messages?: ModelMessage[]; abortSignal?: AbortSignal }) {
+    async execute(
+      input: TodoWriteInput,
+      callOptions: { toolCallId?: string; messages?: ModelMessage[]; abortSignal?: AbortSignal },
+    ) {
       const toolCallId = callOptions?.toolCallId;
       if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NO_CONVERSATION_MESSAGE);
 
@@ -115,7 +118,11 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
       if (onWrite) {
         try {
-          await onWrite(result.todos, { toolCallId, messages: callOptions.messages ?? [], abortSignal: callOptions.abortSignal });
+          await onWrite(result.todos, {
+            toolCallId,
+            messages: callOptions.messages ?? [],
+            abortSignal: callOptions.abortSignal,
+          });
         } catch (error) {
           throw new Error(NOT_STORED_MESSAGE, { cause: error });
         }
@@ -127,4 +134,3 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */
 export const todoWrite: TodoWriteTool = createTodoWrite();
-

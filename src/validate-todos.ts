@@ -61,7 +61,9 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
 
   const problems: string[] = [];
   if (list.length > maxTodos) {
-    problems.push(`The list has ${list.length} tasks; at most ${maxTodos} are allowed. Merge small steps or drop detail.`);
+    problems.push(
+      `The list has ${list.length} tasks; at most ${maxTodos} are allowed. Merge small steps or drop detail.`,
+    );
     if (list.length > maxTodos * ITEM_CHECKS_CEILING_FACTOR) return reject(problems);
   }
 
@@ -96,7 +98,11 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
 
     if (!isTodoStatus(status)) {
       const received =
-        status === undefined ? 'no status' : typeof status === 'string' ? `status ${quote(status)}` : `${describe(status)} as status`;
+        status === undefined
+          ? 'no status'
+          : typeof status === 'string'
+            ? `status ${quote(status)}`
+            : `${describe(status)} as status`;
       problems.push(`${label} has ${received}; use pending, in_progress or completed.`);
     } else if (typeof content === 'string') {
       if (status === 'in_progress') inProgress.push(named);
@@ -105,7 +111,8 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
   });
 
   for (const [text, items] of itemsByContent) {
-    if (items.length > 1) problems.push(`${listItems(items)} have the same content (${quote(text)}); make each task distinct.`);
+    if (items.length > 1)
+      problems.push(`${listItems(items)} have the same content (${quote(text)}); make each task distinct.`);
   }
   if (inProgress.length > 1) {
     const all = inProgress.length === 2 ? 'both' : 'all';

@@ -35,7 +35,9 @@ type Reply = { text: string; todos?: typeof PLAN };
 type Decide = (body: Record<string, unknown>) => Reply;
 
 function sse(events: { event?: string; data: unknown }[]): string {
-  return events.map(({ event, data }) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`).join('');
+  return events
+    .map(({ event, data }) => `${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`)
+    .join('');
 }
 
 function tokens(text: string): string[] {
@@ -45,29 +47,63 @@ function tokens(text: string): string[] {
 /** OpenAI Responses API stream: text item, then a function_call item with one token per delta. */
 function openaiStream(reply: Reply, turn: number): string {
   let sequence = 0;
-  const event = (type: string, fields: Record<string, unknown>) => ({ event: type, data: { type, sequence_number: sequence++, ...fields } });
-  const response = { id: `resp_${turn}`, object: 'response', created_at: 1764670000, status: 'in_progress', model: 'gpt-5.4-mini-2026-03-17', output: [] };
+  const event = (type: string, fields: Record<string, unknown>) => ({
+    event: type,
+    data: { type, sequence_number: sequence++, ...fields },
+  });
+  const response = {
+    id: `resp_${turn}`,
+    object: 'response',
+    created_at: 1764670000,
+    status: 'in_progress',
+    model: 'gpt-5.4-mini-2026-03-17',
+    output: [],
+  };
   const message = { id: `msg_${turn}`, type: 'message', role: 'assistant' };
   const events = [
     event('response.created', { response }),
     event('response.in_progress', { response }),
     event('response.output_item.added', { output_index: 0, item: { ...message, status: 'in_progress', content: [] } }),
-    event('response.content_part.added', { item_id: message.id, output_index: 0, content_index: 0, part: { type: 'output_text', annotations: [], text: '' } }),
-    ...tokens(reply.text).map((delta) => event('response.output_text.delta', { item_id: message.id, output_index: 0, content_index: 0, delta, logprobs: [] })),
+    event('response.content_part.added', {
+      item_id: message.id,
+      output_index: 0,
+      content_index: 0,
+      part: { type: 'output_text', annotations: [], text: '' },
+    }),
+    ...tokens(reply.text).map((delta) =>
+      event('response.output_text.delta', {
+        item_id: message.id,
+        output_index: 0,
+        content_index: 0,
+        delta,
+        logprobs: [],
+      }),
+    ),
     event('response.output_text.done', { item_id: message.id, output_index: 0, content_index: 0, text: reply.text }),
-    event('response.output_item.done', { output_index: 0, item: { ...message, status: 'completed', content: [{ type: 'output_text', annotations: [], text: reply.text }] } }),
+    event('response.output_item.done', {
+      output_index: 0,
+      item: { ...message, status: 'completed', content: [{ type: 'output_text', annotations: [], text: reply.text }] },
+    }),
   ];
   if (reply.todos) {
     const call = { id: `fc_${turn}`, type: 'function_call', call_id: `call_${turn}`, name: 'todo_write' };
     const args = JSON.stringify({ todos: reply.todos });
     events.push(
       event('response.output_item.added', { output_index: 1, item: { ...call, status: 'in_progress', arguments: '' } }),
-      ...tokens(args).map((delta) => event('response.function_call_arguments.delta', { item_id: call.id, output_index: 1, delta })),
+      ...tokens(args).map((delta) =>
+        event('response.function_call_arguments.delta', { item_id: call.id, output_index: 1, delta }),
+      ),
       event('response.function_call_arguments.done', { item_id: call.id, output_index: 1, arguments: args }),
       event('response.output_item.done', { output_index: 1, item: { ...call, status: 'completed', arguments: args } }),
     );
   }
-  const usage = { input_tokens: 812, input_tokens_details: { cached_tokens: 0 }, output_tokens: 96, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 908 };
+  const usage = {
+    input_tokens: 812,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 96,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 908,
+  };
   events.push(event('response.completed', { response: { ...response, status: 'completed', usage } }));
   return sse(events);
 }
@@ -75,24 +111,65 @@ function openaiStream(reply: Reply, turn: number): string {
 /** Anthropic Messages stream: a text block, then a tool_use block with `input_json_delta` fragments. */
 function anthropicStream(reply: Reply, turn: number): string {
   const events: { event?: string; data: unknown }[] = [
-    { event: 'message_start', data: { type: 'message_start', message: { id: `msg_0${turn}`, type: 'message', role: 'assistant', model: 'claude-haiku-4-5-20251001', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 812, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 2 } } } },
-    { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
+    {
+      event: 'message_start',
+      data: {
+        type: 'message_start',
+        message: {
+          id: `msg_0${turn}`,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-haiku-4-5-20251001',
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 812, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 2 },
+        },
+      },
+    },
+    {
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    },
     { event: 'ping', data: { type: 'ping' } },
-    ...groups(tokens(reply.text), 2).map((text) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } } })),
+    ...groups(tokens(reply.text), 2).map((text) => ({
+      event: 'content_block_delta',
+      data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } },
+    })),
     { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
   ];
   if (reply.todos) {
     // Anthropic writes tool input JSON with spaces after separators.
     const args = JSON.stringify({ todos: reply.todos }).replaceAll('":', '": ').replaceAll(',"', ', "');
     events.push(
-      { event: 'content_block_start', data: { type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id: `toolu_0${turn}`, name: 'todo_write', input: {} } } },
-      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } } },
-      ...groups(tokens(args), 5).map((partial_json) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } } })),
+      {
+        event: 'content_block_start',
+        data: {
+          type: 'content_block_start',
+          index: 1,
+          content_block: { type: 'tool_use', id: `toolu_0${turn}`, name: 'todo_write', input: {} },
+        },
+      },
+      {
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: '' } },
+      },
+      ...groups(tokens(args), 5).map((partial_json) => ({
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json } },
+      })),
       { event: 'content_block_stop', data: { type: 'content_block_stop', index: 1 } },
     );
   }
   events.push(
-    { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: reply.todos ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 96 } } },
+    {
+      event: 'message_delta',
+      data: {
+        type: 'message_delta',
+        delta: { stop_reason: reply.todos ? 'tool_use' : 'end_turn', stop_sequence: null },
+        usage: { output_tokens: 96 },
+      },
+    },
     { event: 'message_stop', data: { type: 'message_stop' } },
   );
   return sse(events);
@@ -119,14 +196,17 @@ function toolResults(body: Record<string, unknown>): { isError: boolean; text: s
   for (const message of (body.messages as { content: unknown }[] | undefined) ?? []) {
     if (!Array.isArray(message.content)) continue;
     for (const block of message.content as Record<string, unknown>[]) {
-      if (block.type === 'tool_result') results.push({ isError: block.is_error === true, text: JSON.stringify(block.content) });
+      if (block.type === 'tool_result')
+        results.push({ isError: block.is_error === true, text: JSON.stringify(block.content) });
     }
   }
   return results;
 }
 
 const planThenFinish: Decide = (body) =>
-  toolResults(body).length === 0 ? { text: "I'll plan this first.", todos: PLAN } : { text: 'The plan is on the board.' };
+  toolResults(body).length === 0
+    ? { text: "I'll plan this first.", todos: PLAN }
+    : { text: 'The plan is on the board.' };
 
 const mistakeThenFix: Decide = (body) => {
   const results = toolResults(body);
@@ -148,7 +228,12 @@ beforeAll(async () => {
     requests.push({ path: request.url ?? '', body });
     const turn = requests.length;
     const reply = decide(body);
-    const payload = request.url === '/v1/responses' ? openaiStream(reply, turn) : request.url === '/v1/messages' ? anthropicStream(reply, turn) : undefined;
+    const payload =
+      request.url === '/v1/responses'
+        ? openaiStream(reply, turn)
+        : request.url === '/v1/messages'
+          ? anthropicStream(reply, turn)
+          : undefined;
     if (payload === undefined) {
       response.writeHead(404).end();
       return;
@@ -192,7 +277,13 @@ async function chat(env: Record<string, string>): Promise<{ states: TodoState[];
   const resolved = resolveModel(env);
   if (!resolved) throw new Error('no model resolved');
   const handler = createChatHandler({ model: resolved.model });
-  const response = await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: JSON.stringify({ messages: [USER] }), headers: { 'content-type': 'application/json' } }));
+  const response = await handler(
+    new Request('http://demo.test/api/chat', {
+      method: 'POST',
+      body: JSON.stringify({ messages: [USER] }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
   expect(response.status).toBe(200);
   expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
   const states: TodoState[] = [];
@@ -206,13 +297,19 @@ async function chat(env: Record<string, string>): Promise<{ states: TodoState[];
 
 /** The distinct visible lists, in order: the checklist as a user watches it. */
 function visibleLists(states: TodoState[]): string[] {
-  const lists = states.map((state) => `${state.phase}:${state.todos.map((todo) => `${todo.content}=${todo.status}`).join('|')}`);
+  const lists = states.map(
+    (state) => `${state.phase}:${state.todos.map((todo) => `${todo.content}=${todo.status}`).join('|')}`,
+  );
   return lists.filter((list, index) => list !== lists[index - 1]);
 }
 
 describe.each([
   { provider: 'openai', env: () => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl }), path: '/v1/responses' },
-  { provider: 'anthropic', env: () => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: baseUrl }), path: '/v1/messages' },
+  {
+    provider: 'anthropic',
+    env: () => ({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: baseUrl }),
+    path: '/v1/messages',
+  },
 ])('the chat handler with $provider', ({ env, path }) => {
   it('streams the plan from the provider wire format, and the checklist builds item by item', async () => {
     decide = planThenFinish;
@@ -227,7 +324,8 @@ describe.each([
     for (const count of [1, 2, 3, 4]) expect(streamingCounts).toContain(count); // item by item
     expect(streamingCounts).toEqual([...streamingCounts].sort((a, b) => a - b)); // never shrinks
     // A streamed status is only ever one of the three values.
-    for (const state of states) for (const todo of state.todos) expect(['pending', 'in_progress', 'completed']).toContain(todo.status);
+    for (const state of states)
+      for (const todo of state.todos) expect(['pending', 'in_progress', 'completed']).toContain(todo.status);
 
     expect(states.at(-1)).toMatchObject({ phase: 'accepted', counts: { pending: 3, in_progress: 1, completed: 0 } });
     expect(readTodos(messages)).toEqual(PLAN);
@@ -249,15 +347,24 @@ describe.each([
 });
 
 describe('the chat handler', () => {
-  const handler = createChatHandler({ model: resolveModel({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })!.model });
+  const handler = createChatHandler({
+    model: resolveModel({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' })!.model,
+  });
 
   it('answers 405 to anything but POST', async () => {
     expect((await handler(new Request('http://demo.test/api/chat'))).status).toBe(405);
   });
 
   it('answers 400 to a body that is not JSON or has no valid messages', async () => {
-    expect((await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: 'nope' }))).status).toBe(400);
-    const invalid = await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: JSON.stringify({ messages: [{ role: 'user' }] }) }));
+    expect((await handler(new Request('http://demo.test/api/chat', { method: 'POST', body: 'nope' }))).status).toBe(
+      400,
+    );
+    const invalid = await handler(
+      new Request('http://demo.test/api/chat', {
+        method: 'POST',
+        body: JSON.stringify({ messages: [{ role: 'user' }] }),
+      }),
+    );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toHaveProperty('error');
   });
@@ -265,10 +372,21 @@ describe('the chat handler', () => {
 
 describe('resolveModel', () => {
   it('prefers OpenAI, then Anthropic, with overridable model ids; no key means no model', () => {
-    expect(resolveModel({ OPENAI_API_KEY: 'a', ANTHROPIC_API_KEY: 'b' })).toMatchObject({ provider: 'openai', modelId: 'gpt-5.4-mini' });
-    expect(resolveModel({ OPENAI_API_KEY: 'a', OPENAI_MODEL: 'gpt-5.5' })).toMatchObject({ provider: 'openai', modelId: 'gpt-5.5' });
-    expect(resolveModel({ ANTHROPIC_API_KEY: 'b' })).toMatchObject({ provider: 'anthropic', modelId: 'claude-haiku-4-5' });
-    expect(resolveModel({ ANTHROPIC_API_KEY: 'b', ANTHROPIC_MODEL: 'claude-sonnet-4-6' })).toMatchObject({ modelId: 'claude-sonnet-4-6' });
+    expect(resolveModel({ OPENAI_API_KEY: 'a', ANTHROPIC_API_KEY: 'b' })).toMatchObject({
+      provider: 'openai',
+      modelId: 'gpt-5.4-mini',
+    });
+    expect(resolveModel({ OPENAI_API_KEY: 'a', OPENAI_MODEL: 'gpt-5.5' })).toMatchObject({
+      provider: 'openai',
+      modelId: 'gpt-5.5',
+    });
+    expect(resolveModel({ ANTHROPIC_API_KEY: 'b' })).toMatchObject({
+      provider: 'anthropic',
+      modelId: 'claude-haiku-4-5',
+    });
+    expect(resolveModel({ ANTHROPIC_API_KEY: 'b', ANTHROPIC_MODEL: 'claude-sonnet-4-6' })).toMatchObject({
+      modelId: 'claude-sonnet-4-6',
+    });
     expect(resolveModel({ OPENAI_API_KEY: '  ' })).toBeUndefined();
     expect(resolveModel({})).toBeUndefined();
   });

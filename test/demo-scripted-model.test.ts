@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { readUIMessageStream, streamText, isStepCount, toUIMessageStream, convertToModelMessages, type UIMessage } from 'ai';
+import {
+  readUIMessageStream,
+  streamText,
+  isStepCount,
+  toUIMessageStream,
+  convertToModelMessages,
+  type UIMessage,
+} from 'ai';
 import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos } from '../src/index.js';
 import { createScriptedModel, decideNextStep } from '../demo/agent/scripted-model.js';
 import { scenarios, type Scenario } from '../demo/agent/scenarios.js';
 
-type TodoPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }> & { input?: unknown; errorText?: string };
+type TodoPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }> & {
+  input?: unknown;
+  errorText?: string;
+};
 
 /** Runs one user turn of a scenario through streamText, as the demo's agent does; returns every UI snapshot. */
 async function runTurn(
@@ -15,7 +25,9 @@ async function runTurn(
 ): Promise<{ messages: UIMessage[]; snapshots: UIMessage[] }> {
   const user: UIMessage = { id: `user-${history.length}`, role: 'user', parts: [{ type: 'text', text: userText }] };
   const messages = [...history, user];
-  const tools = { todo_write: options.maxTodos === undefined ? todoWrite : createTodoWrite({ maxTodos: options.maxTodos }) };
+  const tools = {
+    todo_write: options.maxTodos === undefined ? todoWrite : createTodoWrite({ maxTodos: options.maxTodos }),
+  };
   const abortController = new AbortController();
   const result = streamText({
     model: createScriptedModel({ scenario, speed: Infinity }),
@@ -57,20 +69,36 @@ describe('the scripted model, normal plan', () => {
     const calls = todoParts(messages.at(-1));
     const tasks = scenarios.plan.tasks.map((task) => task.content);
 
-    expect(inputOf(calls[0]!)).toEqual(tasks.map((content, index) => ({ content, status: index === 0 ? 'in_progress' : 'pending' })));
+    expect(inputOf(calls[0]!)).toEqual(
+      tasks.map((content, index) => ({ content, status: index === 0 ? 'in_progress' : 'pending' })),
+    );
     expect(calls.map((call) => call.state)).toEqual([
-      'output-available', 'output-available', 'output-available',
+      'output-available',
+      'output-available',
+      'output-available',
       'output-error', // two tasks in_progress
-      'output-available', 'output-available', 'output-available', 'output-available', 'output-available',
+      'output-available',
+      'output-available',
+      'output-available',
+      'output-available',
+      'output-available',
     ]);
     expect(calls[3]!.errorText).toMatch(/in_progress/);
     expect(inputOf(calls[3]!).filter((todo) => todo.status === 'in_progress')).toHaveLength(2);
     // The correction completes the task it had left in progress, then starts the next one.
-    expect(inputOf(calls[4]!).map((todo) => todo.status)).toEqual(['completed', 'completed', 'completed', 'in_progress', 'pending', 'pending', 'pending']);
+    expect(inputOf(calls[4]!).map((todo) => todo.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     // Every accepted call changes exactly one task's completion.
     const accepted = calls.filter((call) => call.state === 'output-available').map(inputOf);
     for (let index = 1; index < accepted.length; index++) {
-      const completed = (list: typeof accepted[number]) => list.filter((todo) => todo.status === 'completed').length;
+      const completed = (list: (typeof accepted)[number]) => list.filter((todo) => todo.status === 'completed').length;
       expect(completed(accepted[index]!) - completed(accepted[index - 1]!)).toBe(1);
     }
     expect(readTodos(messages)).toEqual(tasks.map((content) => ({ content, status: 'completed' })));
@@ -101,10 +129,17 @@ describe('the scripted model, normal plan', () => {
 
 describe('the scripted model decides from the prompt', () => {
   const plan = scenarios.plan;
-  const list = (statuses: string[]) => plan.tasks.slice(0, statuses.length).map((task, index) => ({ content: task.content, status: statuses[index]! }));
+  const list = (statuses: string[]) =>
+    plan.tasks.slice(0, statuses.length).map((task, index) => ({ content: task.content, status: statuses[index]! }));
   const user = { role: 'user' as const, content: [{ type: 'text' as const, text: plan.prompt }] };
-  const call = (toolCallId: string, todos: unknown) => ({ role: 'assistant' as const, content: [{ type: 'tool-call' as const, toolCallId, toolName: 'todo_write', input: { todos } }] });
-  const result = (toolCallId: string, output: { type: 'json'; value: { pending: number } } | { type: 'error-text'; value: string }) => ({
+  const call = (toolCallId: string, todos: unknown) => ({
+    role: 'assistant' as const,
+    content: [{ type: 'tool-call' as const, toolCallId, toolName: 'todo_write', input: { todos } }],
+  });
+  const result = (
+    toolCallId: string,
+    output: { type: 'json'; value: { pending: number } } | { type: 'error-text'; value: string },
+  ) => ({
     role: 'tool' as const,
     content: [{ type: 'tool-result' as const, toolCallId, toolName: 'todo_write', output }],
   });
@@ -113,7 +148,15 @@ describe('the scripted model decides from the prompt', () => {
   it('picks up from whatever list was last accepted, not from a fixed script', () => {
     const accepted = list(['completed', 'completed', 'completed', 'completed', 'in_progress', 'pending', 'pending']);
     const step = decideNextStep([user, call('a', accepted), result('a', ok)], { ...plan, mistake: undefined });
-    expect(step.todos?.map((todo) => todo.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed', 'in_progress', 'pending']);
+    expect(step.todos?.map((todo) => todo.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+    ]);
     expect(step.text).toContain('Eight tests');
   });
 
@@ -121,11 +164,28 @@ describe('the scripted model decides from the prompt', () => {
     const accepted = list(['completed', 'in_progress', 'pending', 'pending', 'pending', 'pending', 'pending']);
     const wrong = list(['completed', 'in_progress', 'in_progress', 'pending', 'pending', 'pending', 'pending']);
     const step = decideNextStep(
-      [user, call('a', accepted), result('a', ok), call('b', wrong), result('b', { type: 'error-text', value: 'Nothing was saved. Fix:\n- Items 2 and 3 are all in_progress; at most one.' })],
+      [
+        user,
+        call('a', accepted),
+        result('a', ok),
+        call('b', wrong),
+        result('b', {
+          type: 'error-text',
+          value: 'Nothing was saved. Fix:\n- Items 2 and 3 are all in_progress; at most one.',
+        }),
+      ],
       plan,
     );
     expect(step.text).toContain('Items 2 and 3 are all in_progress');
-    expect(step.todos?.map((todo) => todo.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending', 'pending', 'pending']);
+    expect(step.todos?.map((todo) => todo.status)).toEqual([
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
   });
 
   it('ends its turn with a summary once everything is completed', () => {
@@ -170,7 +230,9 @@ describe('the scripted model, other scenarios', () => {
 
   it('200 items: one call writes them all (with maxTodos raised)', async () => {
     // workLimit 0: stop after the plan (the demo's three updates re-send the same 200 items).
-    const { messages } = await runTurn({ ...scenarios.large, workLimit: 0 }, [], scenarios.large.prompt, { maxTodos: 250 });
+    const { messages } = await runTurn({ ...scenarios.large, workLimit: 0 }, [], scenarios.large.prompt, {
+      maxTodos: 250,
+    });
     expect(todoParts(messages.at(-1)).map((call) => call.state)).toEqual(['output-available']);
     const todos = readTodos(messages);
     expect(todos).toHaveLength(200);

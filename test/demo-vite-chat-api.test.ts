@@ -21,9 +21,24 @@ function responsesStream(): string {
     event('response.output_item.added', { output_index: 0, item: { id: 'msg_1', type: 'message' } }),
     event('response.output_text.delta', { item_id: 'msg_1', output_index: 0, delta: 'Planning.' }),
     event('response.output_item.done', { output_index: 0, item: { id: 'msg_1', type: 'message' } }),
-    event('response.output_item.added', { output_index: 1, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'todo_write', arguments: '' } }),
-    ...args.match(/.{1,4}/g)!.map((delta) => event('response.function_call_arguments.delta', { item_id: 'fc_1', output_index: 1, delta })),
-    event('response.output_item.done', { output_index: 1, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'todo_write', arguments: args, status: 'completed' } }),
+    event('response.output_item.added', {
+      output_index: 1,
+      item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'todo_write', arguments: '' },
+    }),
+    ...args
+      .match(/.{1,4}/g)!
+      .map((delta) => event('response.function_call_arguments.delta', { item_id: 'fc_1', output_index: 1, delta })),
+    event('response.output_item.done', {
+      output_index: 1,
+      item: {
+        id: 'fc_1',
+        type: 'function_call',
+        call_id: 'call_1',
+        name: 'todo_write',
+        arguments: args,
+        status: 'completed',
+      },
+    }),
     event('response.completed', { response: { usage: { input_tokens: 10, output_tokens: 10 } } }),
   ].join('');
 }
@@ -34,7 +49,11 @@ let requests = 0;
 async function startDemo(environment: Record<string, string>): Promise<ViteDevServer> {
   for (const key of KEYS) delete process.env[key];
   Object.assign(process.env, environment);
-  const server = await createServer({ configFile: CONFIG_FILE, logLevel: 'silent', server: { port: 0, host: '127.0.0.1', hmr: false, watch: null } });
+  const server = await createServer({
+    configFile: CONFIG_FILE,
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1', hmr: false, watch: null },
+  });
   await server.listen();
   return server;
 }
@@ -45,7 +64,10 @@ beforeAll(async () => {
     request.on('end', () => {
       requests += 1;
       // The second request carries the tool result: answer with text only.
-      const body = requests % 2 === 1 ? responsesStream() : `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', response: { usage: { input_tokens: 1, output_tokens: 1 } } })}\n\n`;
+      const body =
+        requests % 2 === 1
+          ? responsesStream()
+          : `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', response: { usage: { input_tokens: 1, output_tokens: 1 } } })}\n\n`;
       response.writeHead(200, { 'content-type': 'text/event-stream' }).end(body);
     });
   });
@@ -62,23 +84,37 @@ afterAll(async () => {
 
 describe('the demo dev server', () => {
   it('with OPENAI_API_KEY: reports live mode and streams the real handler at /api/chat', async () => {
-    const server = await startDemo({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1` });
+    const server = await startDemo({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`,
+    });
     try {
       const url = server.resolvedUrls!.local[0]!;
-      expect(await (await fetch(`${url}api/config`)).json()).toEqual({ mode: 'live', provider: 'openai', modelId: 'gpt-5.4-mini' });
+      expect(await (await fetch(`${url}api/config`)).json()).toEqual({
+        mode: 'live',
+        provider: 'openai',
+        modelId: 'gpt-5.4-mini',
+      });
       const response = await fetch(`${url}api/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Say hello.' }] }] }),
+        body: JSON.stringify({
+          id: 'chat-1',
+          messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Say hello.' }] }],
+        }),
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/event-stream');
       const chunks = (await response.text())
         .split('\n\n')
         .filter((event) => event.startsWith('data: {'))
-        .map((event) => JSON.parse(event.slice('data: '.length)) as { type: string; toolName?: string; output?: unknown });
+        .map(
+          (event) => JSON.parse(event.slice('data: '.length)) as { type: string; toolName?: string; output?: unknown },
+        );
       expect(chunks.filter((chunk) => chunk.type === 'tool-input-delta').length).toBeGreaterThan(5);
-      expect(chunks.find((chunk) => chunk.type === 'tool-output-available')).toMatchObject({ output: { pending: 0, in_progress: 1, completed: 0 } });
+      expect(chunks.find((chunk) => chunk.type === 'tool-output-available')).toMatchObject({
+        output: { pending: 0, in_progress: 1, completed: 0 },
+      });
     } finally {
       await server.close();
     }

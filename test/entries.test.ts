@@ -10,14 +10,19 @@ const dist = join(root, 'dist');
 /** The built file, or a failure that says how to build it. */
 function built(file: string): string {
   const path = join(dist, file);
-  if (!existsSync(path)) throw new Error(`dist/${file} is missing: run \`npm run build\` first (\`npm test\` builds before testing).`);
+  if (!existsSync(path))
+    throw new Error(`dist/${file} is missing: run \`npm run build\` first (\`npm test\` builds before testing).`);
   return path;
 }
 
 /** Every module specifier a built ES module imports or re-exports, static and dynamic. */
 function specifiers(code: string): string[] {
   const found: string[] = [];
-  const patterns = [/\b(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s[^'"]*?\sfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
   return found;
 }
@@ -44,11 +49,16 @@ describe('the built entries', () => {
     const entry = pathToFileURL(built('index.js')).href;
     const script = `const m = await import(${JSON.stringify(entry)});
       console.log(JSON.stringify({ exports: Object.keys(m).sort(), hasExecute: typeof m.todoWrite.execute, description: typeof m.todoWrite.description }));`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { cwd: root, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     const result = JSON.parse(child.stdout) as { exports: string[]; hasExecute: string; description: string };
-    expect(result.exports).toEqual(expect.arrayContaining(['todoWrite', 'createTodoWrite', 'readTodos', 'formatTodos', 'toAcpPlan', 'countTodos']));
+    expect(result.exports).toEqual(
+      expect.arrayContaining(['todoWrite', 'createTodoWrite', 'readTodos', 'formatTodos', 'toAcpPlan', 'countTodos']),
+    );
     expect(result.hasExecute).toBe('function');
     expect(result.description).toBe('string');
   });

@@ -23,11 +23,20 @@ describe('formatTodos', () => {
 
   it('always writes exactly one line per task (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ content: fc.string({ minLength: 1 }), status: fc.constantFrom(...TODO_STATUSES) }), { minLength: 1 }), (todos) => {
-        const lines = formatTodos(todos).split('\n');
-        expect(lines).toHaveLength(todos.length);
-        lines.forEach((line, index) => expect(line.slice(0, 4)).toBe({ completed: '[x] ', in_progress: '[>] ', pending: '[ ] ' }[todos[index]!.status]));
-      }),
+      fc.property(
+        fc.array(fc.record({ content: fc.string({ minLength: 1 }), status: fc.constantFrom(...TODO_STATUSES) }), {
+          minLength: 1,
+        }),
+        (todos) => {
+          const lines = formatTodos(todos).split('\n');
+          expect(lines).toHaveLength(todos.length);
+          lines.forEach((line, index) =>
+            expect(line.slice(0, 4)).toBe(
+              { completed: '[x] ', in_progress: '[>] ', pending: '[ ] ' }[todos[index]!.status],
+            ),
+          );
+        },
+      ),
     );
   });
 });

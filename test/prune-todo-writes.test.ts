@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { simulateReadableStream, streamText, isStepCount, type ModelMessage, type ToolCallPart, type ToolResultPart, type ToolSet } from 'ai';
+import {
+  simulateReadableStream,
+  streamText,
+  isStepCount,
+  type ModelMessage,
+  type ToolCallPart,
+  type ToolResultPart,
+  type ToolSet,
+} from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { pruneTodoWrites, todoWrite } from '../src/index.js';
 import type { Todo } from '../src/todo.js';
@@ -40,7 +48,9 @@ function callIds(messages: ModelMessage[], toolName = 'todo_write'): string[] {
   return messages.flatMap((message) =>
     typeof message.content === 'string'
       ? []
-      : message.content.flatMap((part) => (part.type === 'tool-call' && part.toolName === toolName ? [part.toolCallId] : [])),
+      : message.content.flatMap((part) =>
+          part.type === 'tool-call' && part.toolName === toolName ? [part.toolCallId] : [],
+        ),
   );
 }
 function resultIds(messages: ModelMessage[]): string[] {
@@ -64,7 +74,13 @@ describe('pruneTodoWrites', () => {
     });
 
     it('returns the same array when no call was accepted yet', () => {
-      const messages = [user('plan it'), write('a', list('one')), results(error('a')), write('b', list('one')), results(error('b'))];
+      const messages = [
+        user('plan it'),
+        write('a', list('one')),
+        results(error('a')),
+        write('b', list('one')),
+        results(error('b')),
+      ];
       expect(pruneTodoWrites(messages)).toBe(messages);
     });
 
@@ -93,7 +109,12 @@ describe('pruneTodoWrites', () => {
     });
 
     it('drops the messages the old calls leave empty, and keeps text', () => {
-      expect(pruneTodoWrites(messages)).toEqual([user('plan it'), write('c', list('one', 'two', 'three')), results(ok('c')), assistantText('done')]);
+      expect(pruneTodoWrites(messages)).toEqual([
+        user('plan it'),
+        write('c', list('one', 'two', 'three')),
+        results(ok('c')),
+        assistantText('done'),
+      ]);
     });
 
     it('keeps the identity of untouched messages and never mutates the input', () => {
@@ -138,12 +159,24 @@ describe('pruneTodoWrites', () => {
     });
 
     it('drops the rejection once a later call is accepted', () => {
-      const messages = [write('a', list('one')), results(ok('a')), write('b', list('one')), results(error('b')), write('c', list('one')), results(ok('c'))];
+      const messages = [
+        write('a', list('one')),
+        results(ok('a')),
+        write('b', list('one')),
+        results(error('b')),
+        write('c', list('one')),
+        results(ok('c')),
+      ];
       expect(callIds(pruneTodoWrites(messages))).toEqual(['c']);
     });
 
     it('treats a denied execution as a rejection', () => {
-      const denied: ToolResultPart = { type: 'tool-result', toolCallId: 'b', toolName: 'todo_write', output: { type: 'execution-denied', reason: 'no' } };
+      const denied: ToolResultPart = {
+        type: 'tool-result',
+        toolCallId: 'b',
+        toolName: 'todo_write',
+        output: { type: 'execution-denied', reason: 'no' },
+      };
       const messages = [write('a', list('one')), results(ok('a')), write('b', list('two')), results(denied)];
       expect(pruneTodoWrites(messages)).toBe(messages);
     });
@@ -169,7 +202,13 @@ describe('pruneTodoWrites', () => {
     });
 
     it('never prunes a call whose id is reused by another call', () => {
-      const messages = [write('a', list('one')), write('a', [], 'weather'), results(ok('a')), write('b', list('two')), results(ok('b'))];
+      const messages = [
+        write('a', list('one')),
+        write('a', [], 'weather'),
+        results(ok('a')),
+        write('b', list('two')),
+        results(ok('b')),
+      ];
       expect(pruneTodoWrites(messages)).toBe(messages);
     });
   });
@@ -177,7 +216,10 @@ describe('pruneTodoWrites', () => {
   describe("other tools' parts", () => {
     it('stay in place, even in a message that held an old call', () => {
       const messages: ModelMessage[] = [
-        { role: 'assistant', content: [{ type: 'text', text: 'Planning.' }, call('a', list('one')), call('w', [], 'weather')] },
+        {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Planning.' }, call('a', list('one')), call('w', [], 'weather')],
+        },
         results(ok('a'), ok('w', 'weather')),
         write('b', list('two')),
         results(ok('b')),
@@ -191,7 +233,12 @@ describe('pruneTodoWrites', () => {
     });
 
     it('are pruned instead when the tool is registered under another name', () => {
-      const messages = [write('a', list('one'), 'plan'), results(ok('a', 'plan')), write('b', list('two'), 'plan'), results(ok('b', 'plan'))];
+      const messages = [
+        write('a', list('one'), 'plan'),
+        results(ok('a', 'plan')),
+        write('b', list('two'), 'plan'),
+        results(ok('b', 'plan')),
+      ];
       expect(pruneTodoWrites(messages)).toBe(messages);
       expect(callIds(pruneTodoWrites(messages, { toolName: 'plan' }), 'plan')).toEqual(['b']);
     });
@@ -242,12 +289,16 @@ function buildHistory(events: Event[]): ModelMessage[] {
     if (event.kind !== 'calls') messages.push(event.kind === 'user' ? user(event.text) : assistantText(event.text));
     else {
       const ids = event.calls.map(() => `call-${nextId++}`);
-      messages.push({ role: 'assistant', content: event.calls.map((c, index) => call(ids[index]!, list(...c.todos), c.toolName)) });
+      messages.push({
+        role: 'assistant',
+        content: event.calls.map((c, index) => call(ids[index]!, list(...c.todos), c.toolName)),
+      });
       const toolResults = event.calls.flatMap((c, index): ToolResultPart[] => {
         const toolCallId = ids[index]!;
         if (c.outcome === 'none') return [];
         if (c.outcome === 'rejected') return [{ ...error(toolCallId), toolName: c.toolName }];
-        if (c.outcome === 'denied') return [{ type: 'tool-result', toolCallId, toolName: c.toolName, output: { type: 'execution-denied' } }];
+        if (c.outcome === 'denied')
+          return [{ type: 'tool-result', toolCallId, toolName: c.toolName, output: { type: 'execution-denied' } }];
         return [ok(toolCallId, c.toolName)];
       });
       if (toolResults.length > 0) messages.push(results(...toolResults));
@@ -287,7 +338,9 @@ describe('pruneTodoWrites properties', () => {
       fc.property(historyArbitrary, (messages) => {
         const parts = partsOf(messages);
         const accepted = new Set(
-          parts.flatMap((part) => (part.type === 'tool-result' && part.output.type === 'json' ? [part.toolCallId] : [])),
+          parts.flatMap((part) =>
+            part.type === 'tool-result' && part.output.type === 'json' ? [part.toolCallId] : [],
+          ),
         );
         const todoCalls = callIds(messages);
         const newest = todoCalls.findLastIndex((id) => accepted.has(id));
@@ -319,8 +372,11 @@ describe('pruneTodoWrites properties', () => {
         const pruned = pruneTodoWrites(messages);
         const untouchable = (part: Part) => !('toolName' in part) || part.toolName !== 'todo_write';
         expect(partsOf(pruned).filter(untouchable)).toEqual(partsOf(messages).filter(untouchable));
-        expect(pruned.filter((message) => message.role === 'user')).toEqual(messages.filter((message) => message.role === 'user'));
-        for (const message of pruned) if (typeof message.content !== 'string') expect(message.content.length).toBeGreaterThan(0);
+        expect(pruned.filter((message) => message.role === 'user')).toEqual(
+          messages.filter((message) => message.role === 'user'),
+        );
+        for (const message of pruned)
+          if (typeof message.content !== 'string') expect(message.content.length).toBeGreaterThan(0);
       }),
     );
   });
@@ -364,9 +420,18 @@ async function run(prune: boolean): Promise<MockLanguageModelV4> {
   const model = new MockLanguageModelV4({
     doStream: [
       callStep('call-1', plan),
-      callStep('call-2', plan.map((todo, index) => (index === 0 ? { ...todo, status: 'in_progress' } : todo))),
-      callStep('call-3', plan.map((todo) => ({ ...todo, status: 'in_progress' }))), // rejected: three in_progress
-      callStep('call-4', plan.map((todo, index) => (index === 0 ? { ...todo, status: 'completed' } : todo))),
+      callStep(
+        'call-2',
+        plan.map((todo, index) => (index === 0 ? { ...todo, status: 'in_progress' } : todo)),
+      ),
+      callStep(
+        'call-3',
+        plan.map((todo) => ({ ...todo, status: 'in_progress' })),
+      ), // rejected: three in_progress
+      callStep(
+        'call-4',
+        plan.map((todo, index) => (index === 0 ? { ...todo, status: 'completed' } : todo)),
+      ),
       textStep('All done.'),
     ],
   });
@@ -385,13 +450,17 @@ async function run(prune: boolean): Promise<MockLanguageModelV4> {
 function promptCallIds(model: MockLanguageModelV4, step: number): string[] {
   const prompt = model.doStreamCalls[step]!.prompt;
   return prompt.flatMap((message) =>
-    message.role === 'assistant' ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : [])) : [],
+    message.role === 'assistant'
+      ? message.content.flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []))
+      : [],
   );
 }
 function promptResultIds(model: MockLanguageModelV4, step: number): string[] {
   const prompt = model.doStreamCalls[step]!.prompt;
   return prompt.flatMap((message) =>
-    message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part.toolCallId] : [])) : [],
+    message.role === 'tool'
+      ? message.content.flatMap((part) => (part.type === 'tool-result' ? [part.toolCallId] : []))
+      : [],
   );
 }
 

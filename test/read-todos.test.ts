@@ -1,4 +1,12 @@
-import { convertToModelMessages, isStepCount, readUIMessageStream, streamText, toUIMessageStream, type ModelMessage, type UIMessage } from 'ai';
+import {
+  convertToModelMessages,
+  isStepCount,
+  readUIMessageStream,
+  streamText,
+  toUIMessageStream,
+  type ModelMessage,
+  type UIMessage,
+} from 'ai';
 import { describe, expect, it } from 'vitest';
 import { readTodos, todoWrite, type Todo } from '../src/index.js';
 import { mockTodoModel } from './support/mock-todo-model.js';
@@ -40,40 +48,79 @@ describe('readTodos over UIMessage[]', () => {
   it('returns the list of the newest accepted call', () => {
     expect(readTodos([user, assistant(part('c1', 'output-available', { todos: first }))])).toEqual(first);
     expect(
-      readTodos([user, assistant(part('c1', 'output-available', { todos: first })), user, assistant(part('c2', 'output-available', { todos: second }))]),
+      readTodos([
+        user,
+        assistant(part('c1', 'output-available', { todos: first })),
+        user,
+        assistant(part('c2', 'output-available', { todos: second })),
+      ]),
     ).toEqual(second);
   });
 
   it('ignores calls that were rejected, denied or never finished', () => {
     const accepted = assistant(part('c1', 'output-available', { todos: first }));
-    for (const state of ['output-error', 'output-denied', 'input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'unknown-state']) {
+    for (const state of [
+      'output-error',
+      'output-denied',
+      'input-streaming',
+      'input-available',
+      'approval-requested',
+      'approval-responded',
+      'unknown-state',
+    ]) {
       expect(readTodos([user, accepted, assistant(part('c2', state, { todos: second }))]), state).toEqual(first);
     }
   });
 
   it('ignores preliminary output', () => {
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: second }, { preliminary: true }))])).toEqual(
-      first,
-    );
+    expect(
+      readTodos([
+        assistant(
+          part('c1', 'output-available', { todos: first }),
+          part('c2', 'output-available', { todos: second }, { preliminary: true }),
+        ),
+      ]),
+    ).toEqual(first);
   });
 
   it('takes the later of two calls in one message', () => {
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: second }))])).toEqual(second);
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-error', { todos: second }))])).toEqual(first);
+    expect(
+      readTodos([
+        assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: second })),
+      ]),
+    ).toEqual(second);
+    expect(
+      readTodos([
+        assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-error', { todos: second })),
+      ]),
+    ).toEqual(first);
   });
 
   it('counts an accepted empty list: the list was cleared', () => {
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: [] }))])).toEqual([]);
+    expect(
+      readTodos([
+        assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: [] })),
+      ]),
+    ).toEqual([]);
   });
 
   it('reads input sent as a JSON string, keeping only content and status', () => {
     expect(readTodos([assistant(part('c1', 'output-available', { todos: JSON.stringify(first) }))])).toEqual(first);
     expect(readTodos([assistant(part('c1', 'output-available', JSON.stringify({ todos: first })))])).toEqual(first);
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: [{ ...first[0], id: 1 }] }))])).toEqual([first[0]]);
+    expect(readTodos([assistant(part('c1', 'output-available', { todos: [{ ...first[0], id: 1 }] }))])).toEqual([
+      first[0],
+    ]);
   });
 
   it('reads dynamic-tool parts of the tool, and no other tool', () => {
-    const dynamic = { type: 'dynamic-tool', toolName: 'todo_write', toolCallId: 'c1', state: 'output-available', input: { todos: first }, output: {} };
+    const dynamic = {
+      type: 'dynamic-tool',
+      toolName: 'todo_write',
+      toolCallId: 'c1',
+      state: 'output-available',
+      input: { todos: first },
+      output: {},
+    };
     const other = { ...dynamic, toolName: 'other_tool', input: { todos: second } };
     const otherStatic = { ...part('c3', 'output-available', { todos: second }), type: 'tool-other_tool' };
     expect(readTodos([assistant(dynamic, other, otherStatic)])).toEqual(first);
@@ -86,13 +133,30 @@ describe('readTodos over UIMessage[]', () => {
   });
 
   it('skips accepted calls whose input is not a list it can read', () => {
-    expect(readTodos([assistant(part('c1', 'output-available', { todos: first }), part('c2', 'output-available', { todos: 'garbage' }))])).toEqual(first);
+    expect(
+      readTodos([
+        assistant(
+          part('c1', 'output-available', { todos: first }),
+          part('c2', 'output-available', { todos: 'garbage' }),
+        ),
+      ]),
+    ).toEqual(first);
   });
 });
 
 describe('readTodos over ModelMessage[]', () => {
-  const call = (toolCallId: string, input: unknown) => ({ type: 'tool-call' as const, toolCallId, toolName: 'todo_write', input });
-  const result = (toolCallId: string, output: Record<string, unknown>) => ({ type: 'tool-result', toolCallId, toolName: 'todo_write', output });
+  const call = (toolCallId: string, input: unknown) => ({
+    type: 'tool-call' as const,
+    toolCallId,
+    toolName: 'todo_write',
+    input,
+  });
+  const result = (toolCallId: string, output: Record<string, unknown>) => ({
+    type: 'tool-result',
+    toolCallId,
+    toolName: 'todo_write',
+    output,
+  });
   const json = { type: 'json', value: { pending: 1, in_progress: 1, completed: 0 } };
 
   it('returns [] when no call was accepted', () => {
@@ -111,7 +175,12 @@ describe('readTodos over ModelMessage[]', () => {
   });
 
   it('ignores calls whose result is an error or a denial, and calls with no result yet', () => {
-    for (const output of [{ type: 'error-text', value: 'Nothing was saved.' }, { type: 'error-json', value: {} }, { type: 'execution-denied', reason: 'no' }, undefined]) {
+    for (const output of [
+      { type: 'error-text', value: 'Nothing was saved.' },
+      { type: 'error-json', value: {} },
+      { type: 'execution-denied', reason: 'no' },
+      undefined,
+    ]) {
       const messages = [
         { role: 'assistant', content: [call('c1', { todos: first })] },
         { role: 'tool', content: [result('c1', json)] },
@@ -137,7 +206,13 @@ describe('readTodos over ModelMessage[]', () => {
 
   it('reads input sent as a JSON string, and only calls of the named tool', () => {
     const messages = [
-      { role: 'assistant', content: [call('c1', JSON.stringify({ todos: first })), { ...call('c2', { todos: second }), toolName: 'other' }] },
+      {
+        role: 'assistant',
+        content: [
+          call('c1', JSON.stringify({ todos: first })),
+          { ...call('c2', { todos: second }), toolName: 'other' },
+        ],
+      },
       { role: 'tool', content: [result('c1', json), { ...result('c2', json), toolName: 'other' }] },
     ] as ModelMessage[];
     expect(readTodos(messages)).toEqual(first);
@@ -160,15 +235,21 @@ describe('readTodos over a conversation produced by the SDK', () => {
     const tools = { todo_write: todoWrite };
     const result = streamText({ model, tools, stopWhen: isStepCount(4), prompt: 'Fix the bug' });
     let uiMessage: UIMessage | undefined;
-    for await (const message of readUIMessageStream({ stream: toUIMessageStream({ stream: result.stream, tools }) })) uiMessage = message;
-    const modelMessages: ModelMessage[] = [{ role: 'user', content: 'Fix the bug' }, ...(await result.responseMessages)];
+    for await (const message of readUIMessageStream({ stream: toUIMessageStream({ stream: result.stream, tools }) }))
+      uiMessage = message;
+    const modelMessages: ModelMessage[] = [
+      { role: 'user', content: 'Fix the bug' },
+      ...(await result.responseMessages),
+    ];
     return { uiMessages: [user, uiMessage!], modelMessages, tools };
   }
 
   it('finds the newest accepted list in the UI messages, in the model messages, and after converting one into the other', async () => {
     const { uiMessages, modelMessages, tools } = await conversation();
     const states = uiMessages[1]!.parts.flatMap((uiPart) =>
-      uiPart.type === 'tool-todo_write' && 'state' in uiPart ? [`${(uiPart as { toolCallId: string }).toolCallId}:${uiPart.state}`] : [],
+      uiPart.type === 'tool-todo_write' && 'state' in uiPart
+        ? [`${(uiPart as { toolCallId: string }).toolCallId}:${uiPart.state}`]
+        : [],
     );
     expect(states).toEqual(['c1:output-available', 'c2:output-error', 'c3:output-available', 'c4:output-error']);
     expect(readTodos(uiMessages)).toEqual(third);

@@ -3,7 +3,14 @@ import fc from 'fast-check';
 import { parsePartialJson } from 'ai';
 import { selectTodoState, type TodoState } from '../src/select-todo-state.js';
 import type { Todo } from '../src/todo.js';
-import { asciiJson, collectSnapshots, scriptedModel, textStep, todoCallStep, TRICKY_PLAN } from './support/stream-todo-call.js';
+import {
+  asciiJson,
+  collectSnapshots,
+  scriptedModel,
+  textStep,
+  todoCallStep,
+  TRICKY_PLAN,
+} from './support/stream-todo-call.js';
 
 type Part = Record<string, unknown>;
 let messageCount = 0;
@@ -33,19 +40,32 @@ describe('with no todo_write call', () => {
     expect(state.toolCallId).toBeUndefined();
   });
   it('ignores other tools, and calls nested inside other parts', () => {
-    const nested = { type: 'tool-agent', toolCallId: 'x', state: 'output-available', output: { parts: [accepted('a', plan)] } };
-    expect(selectTodoState([message({ type: 'tool-other', state: 'output-available', input: { todos: plan } }, nested)]).phase).toBe('empty');
+    const nested = {
+      type: 'tool-agent',
+      toolCallId: 'x',
+      state: 'output-available',
+      output: { parts: [accepted('a', plan)] },
+    };
+    expect(
+      selectTodoState([message({ type: 'tool-other', state: 'output-available', input: { todos: plan } }, nested)])
+        .phase,
+    ).toBe('empty');
   });
 });
 
 describe('which call wins', () => {
   it('the newest call across messages', () => {
-    const state = selectTodoState([message(accepted('a', plan)), message(accepted('b', [{ content: 'Only', status: 'pending' }]))]);
+    const state = selectTodoState([
+      message(accepted('a', plan)),
+      message(accepted('b', [{ content: 'Only', status: 'pending' }])),
+    ]);
     expect(rows(state)).toEqual([['Only', 'pending']]);
     expect(state).toMatchObject({ phase: 'accepted', toolCallId: 'b' });
   });
   it('the later of two calls in one message', () => {
-    const state = selectTodoState([message(accepted('a', plan), { type: 'text', text: 'x' }, accepted('b', plan.slice(0, 1)))]);
+    const state = selectTodoState([
+      message(accepted('a', plan), { type: 'text', text: 'x' }, accepted('b', plan.slice(0, 1))),
+    ]);
     expect(state.toolCallId).toBe('b');
     expect(state.todos).toHaveLength(1);
   });
@@ -53,7 +73,9 @@ describe('which call wins', () => {
     const dynamic = { ...accepted('a', plan), type: 'dynamic-tool', toolName: 'plan' };
     expect(selectTodoState([message(dynamic)], { toolName: 'plan' }).todos).toHaveLength(3);
     expect(selectTodoState([message(dynamic)]).phase).toBe('empty');
-    expect(selectTodoState([message({ ...accepted('a', plan), type: 'tool-plan' })], { toolName: 'plan' }).todos).toHaveLength(3);
+    expect(
+      selectTodoState([message({ ...accepted('a', plan), type: 'tool-plan' })], { toolName: 'plan' }).todos,
+    ).toHaveLength(3);
   });
   it('an empty list clears the checklist once accepted', () => {
     const state = selectTodoState([message(accepted('a', plan)), message(accepted('b', []))]);
@@ -63,7 +85,11 @@ describe('which call wins', () => {
 
 describe('while a call streams', () => {
   it('hides items without text yet', () => {
-    const state = selectTodoState([message(streaming('a', { todos: [{ content: 'Read', status: 'pending' }, {}, { content: '' }, { content: '  ' }] }))]);
+    const state = selectTodoState([
+      message(
+        streaming('a', { todos: [{ content: 'Read', status: 'pending' }, {}, { content: '' }, { content: '  ' }] }),
+      ),
+    ]);
     expect(rows(state)).toEqual([['Read', 'pending']]);
     expect(state.phase).toBe('streaming');
   });
@@ -74,11 +100,16 @@ describe('while a call streams', () => {
     }
   });
   it('keeps the status an item had in the last accepted list until its own arrives', () => {
-    const state = selectTodoState([message(accepted('a', plan)), message(streaming('b', { todos: [{ content: 'Read code', status: 'comp' }] }))]);
+    const state = selectTodoState([
+      message(accepted('a', plan)),
+      message(streaming('b', { todos: [{ content: 'Read code', status: 'comp' }] })),
+    ]);
     expect(state.todos[0]).toMatchObject({ content: 'Read code', status: 'completed', key: state.todos[0]!.key });
   });
   it('marks the last item streaming while content is its last key', () => {
-    const growing = selectTodoState([message(streaming('a', { todos: [{ content: 'A', status: 'pending' }, { content: 'Wri' }] }))]);
+    const growing = selectTodoState([
+      message(streaming('a', { todos: [{ content: 'A', status: 'pending' }, { content: 'Wri' }] })),
+    ]);
     expect(growing.todos.map((item) => item.streaming)).toEqual([false, true]);
     const statusFollows = selectTodoState([message(streaming('a', { todos: [{ content: 'Write', status: 'pe' }] }))]);
     expect(statusFollows.todos[0]!.streaming).toBe(false);
@@ -86,7 +117,11 @@ describe('while a call streams', () => {
     expect(statusFirst.todos[0]!.streaming).toBe(true);
   });
   it('is streaming with nothing to show before the first item of the first call', () => {
-    expect(selectTodoState([message(streaming('a', undefined))])).toMatchObject({ phase: 'streaming', todos: [], toolCallId: 'a' });
+    expect(selectTodoState([message(streaming('a', undefined))])).toMatchObject({
+      phase: 'streaming',
+      todos: [],
+      toolCallId: 'a',
+    });
   });
 });
 
@@ -102,7 +137,10 @@ describe('when a new call starts after an accepted list', () => {
     });
   }
   it('shows the streamed rows first, then the unclaimed accepted rows, never one twice', () => {
-    const state = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Ship', status: 'in_progress' }, { content: 'New' }] }))]);
+    const state = selectTodoState([
+      ...history,
+      message(streaming('b', { todos: [{ content: 'Ship', status: 'in_progress' }, { content: 'New' }] })),
+    ]);
     expect(state.todos.map((item) => [item.content, item.key])).toEqual([
       ['Ship', 'a:2'],
       ['New', 'b:1'],
@@ -120,7 +158,10 @@ describe('when a new call starts after an accepted list', () => {
     }
   });
   it('replaces everything once the input is complete', () => {
-    const state = selectTodoState([...history, message(call('b', 'input-available', { todos: [{ content: 'Ship', status: 'in_progress' }] }))]);
+    const state = selectTodoState([
+      ...history,
+      message(call('b', 'input-available', { todos: [{ content: 'Ship', status: 'in_progress' }] })),
+    ]);
     expect(state).toMatchObject({ phase: 'executing', toolCallId: 'b' });
     expect(rows(state)).toEqual([['Ship', 'in_progress']]);
   });
@@ -140,8 +181,16 @@ describe('phases', () => {
     }
   });
   it('output-error brings the accepted list back with the error', () => {
-    const state = selectTodoState([...history, message(call('b', 'output-error', { todos: [] }, { errorText: 'Two tasks in_progress' }))]);
-    expect(state).toMatchObject({ phase: 'rejected', rejection: 'error', error: 'Two tasks in_progress', toolCallId: 'a' });
+    const state = selectTodoState([
+      ...history,
+      message(call('b', 'output-error', { todos: [] }, { errorText: 'Two tasks in_progress' })),
+    ]);
+    expect(state).toMatchObject({
+      phase: 'rejected',
+      rejection: 'error',
+      error: 'Two tasks in_progress',
+      toolCallId: 'a',
+    });
     expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
   });
   it('a call whose execute never finished is abandoned once the stream is over (Stop while onWrite awaits)', () => {
@@ -158,15 +207,24 @@ describe('phases', () => {
     }
   });
   it('a call waiting for approval stays executing after the stream ended', () => {
-    const state = selectTodoState([...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))], { status: 'ready' });
+    const state = selectTodoState(
+      [...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))],
+      { status: 'ready' },
+    );
     expect(state.phase).toBe('executing');
   });
   it('output-denied without a reason still sets error', () => {
-    const state = selectTodoState([...history, message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false } }))]);
+    const state = selectTodoState([
+      ...history,
+      message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false } })),
+    ]);
     expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied', error: 'The update was denied.' });
   });
   it('output-denied brings the accepted list back with the reason', () => {
-    const state = selectTodoState([...history, message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false, reason: 'No' } }))]);
+    const state = selectTodoState([
+      ...history,
+      message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false, reason: 'No' } })),
+    ]);
     expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied', error: 'No' });
     expect(state.todos).toHaveLength(3);
   });
@@ -177,7 +235,11 @@ describe('phases', () => {
     expect(state.error).toBeUndefined();
   });
   it('a rejected first call shows nothing, with the error', () => {
-    expect(selectTodoState([message(call('b', 'output-error', undefined, { errorText: 'bad' }))])).toMatchObject({ phase: 'rejected', todos: [], error: 'bad' });
+    expect(selectTodoState([message(call('b', 'output-error', undefined, { errorText: 'bad' }))])).toMatchObject({
+      phase: 'rejected',
+      todos: [],
+      error: 'bad',
+    });
   });
   it('an unknown state shows the last accepted list', () => {
     const state = selectTodoState([...history, message(call('b', 'some-future-state', { todos: [] }))]);
@@ -212,7 +274,11 @@ describe('keys', () => {
   it('are `${toolCallId}:${index}` for new items, inherited for items that come back', () => {
     const first = selectTodoState([message(accepted('a', plan))]);
     expect(first.todos.map((item) => item.key)).toEqual(['a:0', 'a:1', 'a:2']);
-    const moved = [plan[2]!, { content: ' Read code ', status: 'completed' as const }, { content: 'New', status: 'pending' as const }];
+    const moved = [
+      plan[2]!,
+      { content: ' Read code ', status: 'completed' as const },
+      { content: 'New', status: 'pending' as const },
+    ];
     const second = selectTodoState([message(accepted('a', plan)), message(accepted('b', moved))]);
     expect(second.todos.map((item) => item.key)).toEqual(['a:2', 'a:0', 'b:2']);
   });
@@ -227,11 +293,22 @@ describe('keys', () => {
     const history = [message(accepted('a', plan))];
     const old = selectTodoState(history).todos[1]!;
     for (const content of ['W', 'Write t', 'Write tests']) {
-      const state = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content }] }))]);
+      const state = selectTodoState([
+        ...history,
+        message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content }] })),
+      ]);
       expect(state.todos[1]).toBe(old);
     }
-    const restatused = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Read code' }, { content: 'Write tests', status: 'completed' }] }))]);
-    expect(restatused.todos[1]).toMatchObject({ key: 'a:1', content: 'Write tests', status: 'completed', streaming: false });
+    const restatused = selectTodoState([
+      ...history,
+      message(streaming('b', { todos: [{ content: 'Read code' }, { content: 'Write tests', status: 'completed' }] })),
+    ]);
+    expect(restatused.todos[1]).toMatchObject({
+      key: 'a:1',
+      content: 'Write tests',
+      status: 'completed',
+      streaming: false,
+    });
   });
   it('stay put when a streamed prefix of an accepted item grows into it', () => {
     const history = [message(accepted('a', plan))];
@@ -252,7 +329,15 @@ describe('keys', () => {
     expect(keys).toEqual(['a:0', 'b:1', 'b:2']);
   });
   it('stay unique when a provider reuses a toolCallId', () => {
-    const state = selectTodoState([message(accepted('call', [{ content: 'A', status: 'pending' }])), message(accepted('call', [{ content: 'B', status: 'pending' }, { content: 'A', status: 'pending' }]))]);
+    const state = selectTodoState([
+      message(accepted('call', [{ content: 'A', status: 'pending' }])),
+      message(
+        accepted('call', [
+          { content: 'B', status: 'pending' },
+          { content: 'A', status: 'pending' },
+        ]),
+      ),
+    ]);
     const keys = state.todos.map((item) => item.key);
     expect(new Set(keys).size).toBe(2);
   });
@@ -262,13 +347,25 @@ describe('structural sharing', () => {
   it('returns the previous state when nothing visible changed', () => {
     const messages = [message(accepted('a', plan))];
     const first = selectTodoState(messages);
-    const copy = messages.map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p, input: structuredClone(p.input) })) }));
+    const copy = messages.map((m) => ({
+      ...m,
+      parts: m.parts.map((p) => ({ ...p, input: structuredClone(p.input) })),
+    }));
     expect(selectTodoState(copy, { previous: first })).toBe(first);
   });
   it('reuses the unchanged items when one changes', () => {
     const history = [message(accepted('a', plan))];
-    const before = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Bra' }] }))]);
-    const after = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Brand new' }] }))], { previous: before });
+    const before = selectTodoState([
+      ...history,
+      message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Bra' }] })),
+    ]);
+    const after = selectTodoState(
+      [
+        ...history,
+        message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Brand new' }] })),
+      ],
+      { previous: before },
+    );
     expect(after.todos).not.toBe(before.todos);
     expect(after.todos[0]).toBe(before.todos[0]);
     expect(after.todos[1]).not.toBe(before.todos[1]);
@@ -303,7 +400,10 @@ function safeParse(text: string): unknown {
 
 describe('properties over every prefix of a streamed call', () => {
   const todoArbitrary = fc.record({
-    content: fc.oneof(fc.constantFrom('Read', 'Read code', 'Ship', ' Ship ', 'é🚀 "quoted" \\ path'), fc.string({ minLength: 1, maxLength: 8 }).filter((text) => text.trim() !== '')),
+    content: fc.oneof(
+      fc.constantFrom('Read', 'Read code', 'Ship', ' Ship ', 'é🚀 "quoted" \\ path'),
+      fc.string({ minLength: 1, maxLength: 8 }).filter((text) => text.trim() !== ''),
+    ),
     status: fc.constantFrom('pending', 'in_progress', 'completed') as fc.Arbitrary<Todo['status']>,
   });
   const listArbitrary = fc.array(todoArbitrary, { maxLength: 6 });
@@ -323,18 +423,25 @@ describe('properties over every prefix of a streamed call', () => {
           // Reusing the previous delta's work changes nothing visible.
           expect(state).toEqual(selectTodoState(messages, { status: 'streaming' }));
           seen.push(state);
-          expect(state.todos.every((item) => item.content.trim() !== '' && ['pending', 'in_progress', 'completed'].includes(item.status))).toBe(true);
+          expect(
+            state.todos.every(
+              (item) => item.content.trim() !== '' && ['pending', 'in_progress', 'completed'].includes(item.status),
+            ),
+          ).toBe(true);
           expect(state.todos.length).toBeGreaterThanOrEqual(minimum);
           minimum = state.todos.length;
           expect(new Set(state.todos.map((item) => item.key)).size).toBe(state.todos.length);
         }
-        const final = selectTodoState([...history, message(call('b', 'input-available', { todos: nextList }))], { previous: state });
+        const final = selectTodoState([...history, message(call('b', 'input-available', { todos: nextList }))], {
+          previous: state,
+        });
         expect(rows(final)).toEqual(nextList.map((todo) => [todo.content, todo.status]));
         // A finished (non-streaming) streamed row keeps its key into the final list.
         const finalKeys = new Map(final.todos.map((item) => [item.key, item.content]));
         for (const snapshot of seen) {
           for (const item of snapshot.todos) {
-            if (!item.streaming && (item.key.startsWith('b:') || finalKeys.has(item.key))) expect(finalKeys.get(item.key)?.trim()).toBe(item.content.trim());
+            if (!item.streaming && (item.key.startsWith('b:') || finalKeys.has(item.key)))
+              expect(finalKeys.get(item.key)?.trim()).toBe(item.content.trim());
           }
         }
       }),
@@ -359,22 +466,28 @@ describe('through the real SDK stream (mock model -> streamText -> UI chunks -> 
 
   it.each([
     ['plain JSON', (seed: number) => todoCallStep('c1', { todos: TRICKY_PLAN }, { seed })],
-    ['\\u-escaped JSON', (seed: number) => todoCallStep('c1', { todos: TRICKY_PLAN }, { seed, json: asciiJson({ todos: TRICKY_PLAN }) })],
-  ])('%s: every snapshot shows only valid rows, text that is a prefix of the final text, and ends with the input', async (_name, step) => {
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const snapshots = await collectSnapshots(scriptedModel([step(seed), textStep('Done.')]), [user]);
-      let state: TodoState | undefined;
-      for (const snapshot of snapshots) {
-        state = selectTodoState([user, snapshot], { previous: state, status: 'streaming' });
-        for (const item of state.todos) {
-          expect(item.content.trim()).not.toBe('');
-          expect(['pending', 'in_progress', 'completed']).toContain(item.status);
-          expect(finalContents.some((content) => content.startsWith(item.content))).toBe(true);
-          if (!item.streaming) expect(finalContents).toContain(item.content);
+    [
+      '\\u-escaped JSON',
+      (seed: number) => todoCallStep('c1', { todos: TRICKY_PLAN }, { seed, json: asciiJson({ todos: TRICKY_PLAN }) }),
+    ],
+  ])(
+    '%s: every snapshot shows only valid rows, text that is a prefix of the final text, and ends with the input',
+    async (_name, step) => {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const snapshots = await collectSnapshots(scriptedModel([step(seed), textStep('Done.')]), [user]);
+        let state: TodoState | undefined;
+        for (const snapshot of snapshots) {
+          state = selectTodoState([user, snapshot], { previous: state, status: 'streaming' });
+          for (const item of state.todos) {
+            expect(item.content.trim()).not.toBe('');
+            expect(['pending', 'in_progress', 'completed']).toContain(item.status);
+            expect(finalContents.some((content) => content.startsWith(item.content))).toBe(true);
+            if (!item.streaming) expect(finalContents).toContain(item.content);
+          }
         }
+        expect(state).toMatchObject({ phase: 'accepted', toolCallId: 'c1' });
+        expect(rows(state!)).toEqual(TRICKY_PLAN.map((todo) => [todo.content, todo.status]));
       }
-      expect(state).toMatchObject({ phase: 'accepted', toolCallId: 'c1' });
-      expect(rows(state!)).toEqual(TRICKY_PLAN.map((todo) => [todo.content, todo.status]));
-    }
-  });
+    },
+  );
 });

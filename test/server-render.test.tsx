@@ -12,7 +12,10 @@ describe('on a server with no DOM', () => {
     expect(typeof window).toBe('undefined');
     expect(typeof document).toBe('undefined');
     const { TodoList } = await import('../src/react.js');
-    const snapshots = await collectSnapshots(scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')]), [user]);
+    const snapshots = await collectSnapshots(
+      scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')]),
+      [user],
+    );
     const html = renderToString(<TodoList messages={[user, snapshots.at(-1)!]} status="ready" />);
     expect(html).toContain('data-phase="accepted"');
     expect(html.match(/<li\b/g)).toHaveLength(Math.min(TRICKY_PLAN.length, 8));

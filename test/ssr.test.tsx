@@ -6,7 +6,15 @@ import { hydrateRoot } from 'react-dom/client';
 import { act } from 'react';
 import type { UIMessage } from 'ai';
 import { TodoList } from '../src/react/todo-list.js';
-import { collectSnapshots, finishChunk, scriptedModel, textStep, todoCallChunks, todoCallStep, TRICKY_PLAN } from './support/stream-todo-call.js';
+import {
+  collectSnapshots,
+  finishChunk,
+  scriptedModel,
+  textStep,
+  todoCallChunks,
+  todoCallStep,
+  TRICKY_PLAN,
+} from './support/stream-todo-call.js';
 
 // Real streams on a shared machine: generous, not a speed assertion.
 vi.setConfig({ testTimeout: 30_000 });
@@ -19,11 +27,21 @@ afterEach(() => {
 const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'plan' }] };
 
 async function persistedConversation(): Promise<UIMessage[]> {
-  const first = await collectSnapshots(scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')]), [user]);
+  const first = await collectSnapshots(scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')]), [
+    user,
+  ]);
   // A second turn cut off mid-call: stored as `input-streaming`, as a stopped stream leaves it.
   const chunks = todoCallChunks('c2', { todos: [{ content: 'Rewrite everything', status: 'pending' }] });
-  const second = await collectSnapshots(scriptedModel([[...chunks.slice(0, 10), finishChunk('stop')]]), [user, first.at(-1)!]);
-  return [user, { ...first.at(-1)!, id: 'a1' }, { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'again' }] }, { ...second.at(-1)!, id: 'a2' }];
+  const second = await collectSnapshots(scriptedModel([[...chunks.slice(0, 10), finishChunk('stop')]]), [
+    user,
+    first.at(-1)!,
+  ]);
+  return [
+    user,
+    { ...first.at(-1)!, id: 'a1' },
+    { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'again' }] },
+    { ...second.at(-1)!, id: 'a2' },
+  ];
 }
 
 describe('server rendering', () => {
@@ -39,7 +57,9 @@ describe('server rendering', () => {
     const errors = vi.spyOn(console, 'error');
     const recoverable: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <TodoList messages={messages} status="ready" />, { onRecoverableError: (error) => recoverable.push(error) });
+      hydrateRoot(container, <TodoList messages={messages} status="ready" />, {
+        onRecoverableError: (error) => recoverable.push(error),
+      });
     });
     expect(recoverable).toEqual([]);
     expect(errors).not.toHaveBeenCalled();

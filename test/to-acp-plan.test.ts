@@ -21,7 +21,9 @@ describe('toAcpPlan', () => {
   });
 
   it('lets the caller rank entries', () => {
-    const plan = toAcpPlan(todos, { priority: (todo, index) => (todo.status === 'in_progress' ? 'high' : index === 0 ? 'low' : 'medium') });
+    const plan = toAcpPlan(todos, {
+      priority: (todo, index) => (todo.status === 'in_progress' ? 'high' : index === 0 ? 'low' : 'medium'),
+    });
     expect(plan.map((entry) => entry.priority)).toEqual(['low', 'high', 'medium']);
   });
 });

@@ -6,17 +6,36 @@ import { readTodoCalls } from '../src/todo-call.js';
 const first: Todo[] = [{ content: 'Read the code', status: 'in_progress' }];
 const second: Todo[] = [{ content: 'Fix the bug', status: 'in_progress' }];
 
-const call = (toolCallId: string, todos: unknown, toolName = 'todo_write') => ({ type: 'tool-call', toolCallId, toolName, input: { todos } });
-const result = (toolCallId: string, type = 'json', toolName = 'todo_write') => ({ type: 'tool-result', toolCallId, toolName, output: { type, value: {} } });
+const call = (toolCallId: string, todos: unknown, toolName = 'todo_write') => ({
+  type: 'tool-call',
+  toolCallId,
+  toolName,
+  input: { todos },
+});
+const result = (toolCallId: string, type = 'json', toolName = 'todo_write') => ({
+  type: 'tool-result',
+  toolCallId,
+  toolName,
+  output: { type, value: {} },
+});
 
 describe('readTodoCalls over model messages', () => {
   it('maps each call onto the UI part states: answered, rejected, denied, awaiting approval, running', () => {
     const messages = [
-      { role: 'assistant', content: [call('a', first), call('b', first), call('c', first), call('d', first), call('e', first)] },
+      {
+        role: 'assistant',
+        content: [call('a', first), call('b', first), call('c', first), call('d', first), call('e', first)],
+      },
       { role: 'assistant', content: [{ type: 'tool-approval-request', approvalId: 'ap-d', toolCallId: 'd' }] },
       { role: 'tool', content: [result('a'), result('b', 'error-text'), result('c', 'execution-denied')] },
     ];
-    expect(readTodoCalls(messages, 'todo_write').map((todoCall) => [todoCall.toolCallId, todoCall.state, todoCall.approvalIds])).toEqual([
+    expect(
+      readTodoCalls(messages, 'todo_write').map((todoCall) => [
+        todoCall.toolCallId,
+        todoCall.state,
+        todoCall.approvalIds,
+      ]),
+    ).toEqual([
       ['a', 'output-available', undefined],
       ['b', 'output-error', undefined],
       ['c', 'output-denied', undefined],
@@ -60,6 +79,8 @@ describe('a task array sent bare (the tool accepts it like { todos })', () => {
 
   it('is replayed by readTodos and shown by selectTodoState', () => {
     expect(readTodos([{ id: 'm', role: 'assistant', parts: [part] }] as never)).toEqual(first);
-    expect(selectTodoState([{ parts: [part] }]).todos.map(({ content, status }) => ({ content, status }))).toEqual(first);
+    expect(selectTodoState([{ parts: [part] }]).todos.map(({ content, status }) => ({ content, status }))).toEqual(
+      first,
+    );
   });
 });

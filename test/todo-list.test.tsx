@@ -4,7 +4,16 @@ import axe from 'axe-core';
 import { TodoList } from '../src/react/todo-list.js';
 import { selectTodoState } from '../src/select-todo-state.js';
 import { renderChat, type Commit } from './support/render-chat.js';
-import { asciiJson, finishChunk, scriptedModel, textStep, todoCallChunks, todoCallStep, TRICKY_PLAN, type ScriptStep } from './support/stream-todo-call.js';
+import {
+  asciiJson,
+  finishChunk,
+  scriptedModel,
+  textStep,
+  todoCallChunks,
+  todoCallStep,
+  TRICKY_PLAN,
+  type ScriptStep,
+} from './support/stream-todo-call.js';
 
 // Real streams on a shared machine: generous, not a speed assertion.
 vi.setConfig({ testTimeout: 30_000 });
@@ -16,7 +25,10 @@ beforeAll(() => {
 afterEach(cleanup);
 
 const VALID = ['pending', 'in_progress', 'completed'];
-const SECOND_PLAN = TRICKY_PLAN.map((todo, index) => ({ content: todo.content, status: index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending' }));
+const SECOND_PLAN = TRICKY_PLAN.map((todo, index) => ({
+  content: todo.content,
+  status: index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending',
+}));
 
 function expectSane(commits: Commit[], minimumRows: number): void {
   for (const commit of commits) {
@@ -47,7 +59,9 @@ describe('a checklist streamed through useChat', () => {
     expect(first.some((commit) => commit.busy)).toBe(true);
     const accepted = first.at(-1)!;
     expect(accepted.busy).toBe(false);
-    expect(accepted.rows.map((row) => [row.content, row.status])).toEqual(TRICKY_PLAN.map((todo) => [todo.content, todo.status]));
+    expect(accepted.rows.map((row) => [row.content, row.status])).toEqual(
+      TRICKY_PLAN.map((todo) => [todo.content, todo.status]),
+    );
 
     // A row's DOM element survives its text streaming in.
     const firstRow = first.find((commit) => commit.rows.length > 0)!.rows[0]!;
@@ -58,7 +72,9 @@ describe('a checklist streamed through useChat', () => {
     const second = page.commits.splice(0);
     expectSane(second, TRICKY_PLAN.length);
     const final = second.at(-1)!;
-    expect(final.rows.map((row) => [row.content, row.status])).toEqual(SECOND_PLAN.map((todo) => [todo.content, todo.status]));
+    expect(final.rows.map((row) => [row.content, row.status])).toEqual(
+      SECOND_PLAN.map((todo) => [todo.content, todo.status]),
+    );
     // A call that only changes statuses keeps every row's element.
     final.rows.forEach((row, index) => expect(row.element).toBe(accepted.rows[index]!.element));
     // No item is shown twice at any point.
@@ -75,8 +91,26 @@ describe('when a call is rejected', () => {
     { content: 'Write tests', status: 'in_progress' },
   ];
   it.each([
-    ['two tasks in_progress', { todos: [{ content: 'Read code', status: 'in_progress' }, { content: 'Write tests', status: 'in_progress' }] }, /^Items 1 \("Read code"\) and 2 \("Write tests"\) are both in_progress/],
-    ['an invalid status "done"', { todos: [{ content: 'Read code', status: 'done' }, { content: 'Write tests', status: 'pending' }] }, /^Item 1 \("Read code"\) has status "done"/],
+    [
+      'two tasks in_progress',
+      {
+        todos: [
+          { content: 'Read code', status: 'in_progress' },
+          { content: 'Write tests', status: 'in_progress' },
+        ],
+      },
+      /^Items 1 \("Read code"\) and 2 \("Write tests"\) are both in_progress/,
+    ],
+    [
+      'an invalid status "done"',
+      {
+        todos: [
+          { content: 'Read code', status: 'done' },
+          { content: 'Write tests', status: 'pending' },
+        ],
+      },
+      /^Item 1 \("Read code"\) has status "done"/,
+    ],
   ])('with %s, the last accepted list stays on screen and the problem is shown', async (_name, input, problem) => {
     const model = scriptedModel(
       [todoCallStep('c1', { todos: accepted }), textStep('ok'), todoCallStep('c2', input), textStep('Oops.')],
@@ -87,7 +121,9 @@ describe('when a call is rejected', () => {
     await page.send('update');
     const last = page.commits.at(-1)!;
     expect(last.phase).toBe('rejected');
-    expect(last.rows.map((row) => [row.content, row.status])).toEqual(accepted.map((todo) => [todo.content, todo.status]));
+    expect(last.rows.map((row) => [row.content, row.status])).toEqual(
+      accepted.map((todo) => [todo.content, todo.status]),
+    );
     const notice = page.container.querySelector('[data-todo-notice]')!;
     expect(notice.textContent).toContain('Update rejected');
     // The user reads the problem itself, not the instructions written for the model.
@@ -103,8 +139,15 @@ describe('when the user stops a stream mid-call', () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const chunks = todoCallChunks('c2', { todos: [{ content: 'A brand new first task', status: 'pending' }] });
-    const stopped: ScriptStep = [...chunks.slice(0, 12), { type: 'gate', until: gate }, ...chunks.slice(12), finishChunk('tool-calls')];
-    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok'), stopped], { chunkDelayInMs: 1 });
+    const stopped: ScriptStep = [
+      ...chunks.slice(0, 12),
+      { type: 'gate', until: gate },
+      ...chunks.slice(12),
+      finishChunk('tool-calls'),
+    ];
+    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok'), stopped], {
+      chunkDelayInMs: 1,
+    });
     const page = renderChat(model);
     await page.send('plan');
     void page.chat().sendMessage({ text: 'rewrite' });
@@ -136,7 +179,12 @@ describe('render counts', () => {
     const base = TRICKY_PLAN.slice(0, 3);
     const grown = [...base, { content: 'A long new task whose text streams in over many deltas', status: 'pending' }];
     const model = scriptedModel(
-      [todoCallStep('c1', { todos: base }), textStep('ok'), todoCallStep('c2', { todos: grown }, { seed: 3 }), textStep('ok')],
+      [
+        todoCallStep('c1', { todos: base }),
+        textStep('ok'),
+        todoCallStep('c2', { todos: grown }, { seed: 3 }),
+        textStep('ok'),
+      ],
       { chunkDelayInMs: 1 },
     );
     const page = renderChat(model, { countRows: true });
@@ -145,7 +193,9 @@ describe('render counts', () => {
     await page.send('grow');
     const streaming = page.commits.filter((commit) => commit.phase === 'streaming');
     for (const commit of streaming) expect(commit.rendered.length).toBeLessThanOrEqual(2);
-    const growing = streaming.filter((commit) => commit.rows.at(-1)?.content.startsWith('A long') && commit.rows.at(-1)!.streaming);
+    const growing = streaming.filter(
+      (commit) => commit.rows.at(-1)?.content.startsWith('A long') && commit.rows.at(-1)!.streaming,
+    );
     expect(growing.length).toBeGreaterThan(5);
     growing.slice(1).forEach((commit, index) => {
       const textChanged = commit.rows.at(-1)!.content !== growing[index]!.rows.at(-1)!.content;
@@ -157,18 +207,28 @@ describe('render counts', () => {
 describe('render counts in one agent turn (two calls in the same assistant message)', () => {
   it('renders at most two rows per update, and none for rows the new call leaves alone', async () => {
     const base = TRICKY_PLAN.slice(0, 3);
-    const grown = [...base.map((todo) => ({ ...todo, status: 'completed' })), { content: 'A long new task whose text streams in over many deltas', status: 'in_progress' }];
-    const model = scriptedModel([todoCallStep('c1', { todos: base }), todoCallStep('c2', { todos: grown }, { seed: 5 }), textStep('Both done.')], {
-      chunkDelayInMs: 1,
-    });
+    const grown = [
+      ...base.map((todo) => ({ ...todo, status: 'completed' })),
+      { content: 'A long new task whose text streams in over many deltas', status: 'in_progress' },
+    ];
+    const model = scriptedModel(
+      [todoCallStep('c1', { todos: base }), todoCallStep('c2', { todos: grown }, { seed: 5 }), textStep('Both done.')],
+      {
+        chunkDelayInMs: 1,
+      },
+    );
     const page = renderChat(model, { countRows: true });
     await page.send('plan and go');
     const secondCall = page.commits.slice(page.commits.findIndex((commit) => commit.phase === 'accepted'));
     expect(secondCall.some((commit) => commit.phase === 'streaming')).toBe(true);
     for (const commit of secondCall) expect(commit.rendered.length).toBeLessThanOrEqual(2);
     // 3 rows change status, 1 row is new: a handful of renders in all, not one per row per delta.
-    expect(secondCall.flatMap((commit) => commit.rendered).filter((key) => key !== 'c2:3').length).toBeLessThanOrEqual(6);
-    expect(page.commits.at(-1)!.rows.map((row) => [row.content, row.status])).toEqual(grown.map((todo) => [todo.content, todo.status]));
+    expect(secondCall.flatMap((commit) => commit.rendered).filter((key) => key !== 'c2:3').length).toBeLessThanOrEqual(
+      6,
+    );
+    expect(page.commits.at(-1)!.rows.map((row) => [row.content, row.status])).toEqual(
+      grown.map((todo) => [todo.content, todo.status]),
+    );
   });
 });
 
@@ -221,7 +281,14 @@ describe('semantics', () => {
     const { getByRole, rerender } = render(<TodoList messages={[]} status="ready" />);
     rerender(<TodoList messages={messages} status="ready" />);
     expect(getByRole('status').textContent).toBe('1 of 5 completed. In progress: ' + TRICKY_PLAN[1].content);
-    const rejected = [...messages, { id: 'a2', role: 'assistant' as const, parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', input: {}, errorText: 'bad' }] }];
+    const rejected = [
+      ...messages,
+      {
+        id: 'a2',
+        role: 'assistant' as const,
+        parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', input: {}, errorText: 'bad' }],
+      },
+    ];
     rerender(<TodoList messages={rejected} status="ready" />);
     expect(getByRole('status').textContent).toBe('Update rejected');
   });
@@ -235,7 +302,12 @@ describe('semantics', () => {
     const { getByRole, rerender } = render(<TodoList messages={messages} status="ready" />);
     rerender(<TodoList messages={[...messages, rejection('c2', 'first problem')]} status="ready" />);
     const first = getByRole('status').textContent;
-    rerender(<TodoList messages={[...messages, rejection('c2', 'first problem'), rejection('c3', 'second problem')]} status="ready" />);
+    rerender(
+      <TodoList
+        messages={[...messages, rejection('c2', 'first problem'), rejection('c3', 'second problem')]}
+        status="ready"
+      />,
+    );
     const second = getByRole('status').textContent;
     expect(first?.trim()).toBe('Update rejected');
     expect(second?.trim()).toBe('Update rejected');
@@ -243,10 +315,16 @@ describe('semantics', () => {
   });
 
   it('collapses long lists around the current task, with a real toggle button', () => {
-    const todos = Array.from({ length: 12 }, (_, index) => ({ content: `Task ${index}`, status: index < 6 ? 'completed' : index === 6 ? 'in_progress' : 'pending' }));
+    const todos = Array.from({ length: 12 }, (_, index) => ({
+      content: `Task ${index}`,
+      status: index < 6 ? 'completed' : index === 6 ? 'in_progress' : 'pending',
+    }));
     const long = [{ ...messages[0]!, parts: [{ ...messages[0]!.parts[0]!, input: { todos } }] }];
     const { getByRole, container } = render(<TodoList messages={long} maxVisible={4} />);
-    const visible = () => [...container.querySelectorAll('li:not([hidden])')].map((item) => item.querySelector('[data-todo-content]')!.textContent);
+    const visible = () =>
+      [...container.querySelectorAll('li:not([hidden])')].map(
+        (item) => item.querySelector('[data-todo-content]')!.textContent,
+      );
     expect(visible()).toEqual(['Task 5', 'Task 6', 'Task 7', 'Task 8']);
     const button = getByRole('button', { name: 'Show all 12' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -257,8 +335,22 @@ describe('semantics', () => {
   });
 
   it('has no axe violations, in every phase', async () => {
-    const streamingState = selectTodoState([{ parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos: [{ content: 'Wri' }] } }] }]);
-    const rejectedState = selectTodoState([...messages, { parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', errorText: 'bad' }] }]);
+    const streamingState = selectTodoState([
+      {
+        parts: [
+          {
+            type: 'tool-todo_write',
+            toolCallId: 'c',
+            state: 'input-streaming',
+            input: { todos: [{ content: 'Wri' }] },
+          },
+        ],
+      },
+    ]);
+    const rejectedState = selectTodoState([
+      ...messages,
+      { parts: [{ type: 'tool-todo_write', toolCallId: 'c2', state: 'output-error', errorText: 'bad' }] },
+    ]);
     const { container } = render(
       <main>
         <TodoList messages={messages} status="ready" />
@@ -267,15 +359,36 @@ describe('semantics', () => {
       </main>,
     );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' ')}`)).toEqual([]);
+    expect(
+      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' ')}`),
+    ).toEqual([]);
   });
 });
 
 describe('styling hooks', () => {
-  const state = selectTodoState([{ parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos: [{ content: 'Done', status: 'completed' }, { content: 'Wri' }] } }] }]);
+  const state = selectTodoState([
+    {
+      parts: [
+        {
+          type: 'tool-todo_write',
+          toolCallId: 'c',
+          state: 'input-streaming',
+          input: { todos: [{ content: 'Done', status: 'completed' }, { content: 'Wri' }] },
+        },
+      ],
+    },
+  ]);
 
   it('puts state on data attributes and takes className, classNames, theme and unstyled', () => {
-    const { container } = render(<TodoList state={state} className="panel" classNames={{ root: 'r', item: 'i', icon: 'ic', content: 'c', list: 'l', summary: 's', progress: 'p' }} theme="dark" unstyled />);
+    const { container } = render(
+      <TodoList
+        state={state}
+        className="panel"
+        classNames={{ root: 'r', item: 'i', icon: 'ic', content: 'c', list: 'l', summary: 's', progress: 'p' }}
+        theme="dark"
+        unstyled
+      />,
+    );
     const root = container.firstElementChild!;
     expect(root.className).toBe('panel r');
     expect(root.getAttribute('data-phase')).toBe('streaming');
@@ -293,7 +406,15 @@ describe('styling hooks', () => {
 
   it('takes labels for other languages', () => {
     const { getByRole, container } = render(
-      <TodoList state={state} labels={{ list: 'Aufgaben', completed: 'Erledigt', pending: 'Offen', summary: (done, total) => `${done} von ${total} erledigt` }} />,
+      <TodoList
+        state={state}
+        labels={{
+          list: 'Aufgaben',
+          completed: 'Erledigt',
+          pending: 'Offen',
+          summary: (done, total) => `${done} von ${total} erledigt`,
+        }}
+      />,
     );
     expect(getByRole('list', { name: 'Aufgaben' })).toBeTruthy();
     expect(getByRole('progressbar', { name: '1 von 2 erledigt' })).toBeTruthy();
@@ -311,12 +432,20 @@ describe('inline, one tool part at a time', () => {
     const part = assistant.parts.find((candidate) => candidate.type === 'tool-todo_write')!;
     cleanup();
     const { container } = render(<TodoList part={part} />);
-    expect([...container.querySelectorAll('[data-todo-content]')].map((node) => node.textContent)).toEqual(TRICKY_PLAN.map((todo) => todo.content));
+    expect([...container.querySelectorAll('[data-todo-content]')].map((node) => node.textContent)).toEqual(
+      TRICKY_PLAN.map((todo) => todo.content),
+    );
     expect(container.firstElementChild!.getAttribute('data-phase')).toBe('accepted');
   });
 
   it('follows a dynamic tool part by its toolName', () => {
-    const part = { type: 'dynamic-tool', toolName: 'plan', toolCallId: 'd', state: 'input-streaming', input: { todos: [{ content: 'Draft' }] } };
+    const part = {
+      type: 'dynamic-tool',
+      toolName: 'plan',
+      toolCallId: 'd',
+      state: 'input-streaming',
+      input: { todos: [{ content: 'Draft' }] },
+    };
     const { container } = render(<TodoList part={part} />);
     expect(container.querySelector('[data-todo-content]')!.textContent).toBe('Draft');
   });

@@ -70,7 +70,10 @@ afterEach(cleanup);
 const ROWS = 120;
 const TOPICS = ['parser', 'cache', 'router', 'schema', 'docs', 'tests', 'build', 'release'];
 const plan = (count: number, statusOf: (index: number) => string = () => 'pending') =>
-  Array.from({ length: count }, (_, index) => ({ content: `Task ${index + 1}: update the ${TOPICS[index % TOPICS.length]}`, status: statusOf(index) }));
+  Array.from({ length: count }, (_, index) => ({
+    content: `Task ${index + 1}: update the ${TOPICS[index % TOPICS.length]}`,
+    status: statusOf(index),
+  }));
 /** Long lists need a tool that takes them (the default allows 50). */
 const tools = { todo_write: createTodoWrite({ maxTodos: 500 }) };
 
@@ -132,7 +135,10 @@ function largestBlock(keys: string[]): number {
 }
 
 /** Asserts that every row keeps the DOM element it first had, commit after commit (by its text, once it stops streaming). */
-function expectStableElements(commits: Commit[], elements = new Map<string, HTMLLIElement>()): Map<string, HTMLLIElement> {
+function expectStableElements(
+  commits: Commit[],
+  elements = new Map<string, HTMLLIElement>(),
+): Map<string, HTMLLIElement> {
   for (const commit of commits) {
     for (const row of commit.rows) {
       if (row.streaming) continue;
@@ -146,7 +152,10 @@ function expectStableElements(commits: Commit[], elements = new Map<string, HTML
 
 describe(`a list of ${ROWS} rows (longer than one block)`, () => {
   it('walks only the block holding the streaming row, not every row, at each delta', async () => {
-    const model = scriptedModel([todoCallStep('c1', { todos: plan(ROWS) }, { min: 8, max: 16 }), textStep('Planned.')], { chunkDelayInMs: 1 });
+    const model = scriptedModel(
+      [todoCallStep('c1', { todos: plan(ROWS) }, { min: 8, max: 16 }), textStep('Planned.')],
+      { chunkDelayInMs: 1 },
+    );
     const page = renderLongChat(model);
     await page.send('plan');
     const streaming = page.commits.filter((commit) => commit.phase === 'streaming' && commit.rows.length > 0);
@@ -216,13 +225,23 @@ describe('whatever changes between two renders of a long list', () => {
     count: fc.integer({ min: 1, max: 6 }),
     status: fc.constantFrom(...STATUSES),
   });
-  const stateOf = (todos: TodoItem[]): TodoState => ({ todos, counts: countTodos(todos), phase: 'accepted', toolCallId: 'c' });
+  const stateOf = (todos: TodoItem[]): TodoState => ({
+    todos,
+    counts: countTodos(todos),
+    phase: 'accepted',
+    toolCallId: 'c',
+  });
 
   it('shows exactly the list, in order, with the right rows hidden (property)', () => {
     fc.assert(
       fc.property(fc.array(edit, { maxLength: 25 }), fc.constantFrom(Infinity, 8, 40), (edits, maxVisible) => {
         let next = 0;
-        const item = (status: TodoStatus): TodoItem => ({ key: `k:${next}`, content: `Task ${next++}`, status, streaming: false });
+        const item = (status: TodoStatus): TodoItem => ({
+          key: `k:${next}`,
+          content: `Task ${next++}`,
+          status,
+          streaming: false,
+        });
         let todos = Array.from({ length: 90 }, () => item('pending'));
         const view = render(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
         for (const { kind, at, to, count, status } of edits) {
@@ -230,13 +249,16 @@ describe('whatever changes between two renders of a long list', () => {
           todos = [...todos];
           if (kind === 'insert') todos.splice(index, 0, ...Array.from({ length: count }, () => item(status)));
           if (kind === 'remove') todos.splice(index, count);
-          if (kind === 'move' && todos.length > 0) todos.splice(to % todos.length, 0, ...todos.splice(index % todos.length, 1));
+          if (kind === 'move' && todos.length > 0)
+            todos.splice(to % todos.length, 0, ...todos.splice(index % todos.length, 1));
           if (kind === 'restatus' && todos[index]) todos[index] = { ...todos[index]!, status };
           if (kind === 'append') todos.push(...Array.from({ length: count * 5 }, () => item(status)));
           if (kind === 'truncate') todos.length = Math.min(todos.length, index + 1);
           view.rerender(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
           const rows = readRows(view.container);
-          expect(rows.map((row) => [row.content, row.status])).toEqual(todos.map((todo) => [todo.content, todo.status]));
+          expect(rows.map((row) => [row.content, row.status])).toEqual(
+            todos.map((todo) => [todo.content, todo.status]),
+          );
           expect(rows.filter((row) => !row.element.hidden).length).toBe(Math.min(todos.length, maxVisible));
         }
         view.unmount();

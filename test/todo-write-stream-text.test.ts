@@ -57,7 +57,10 @@ describe('todo_write through streamText', () => {
   describe('when a call is accepted', () => {
     it('puts exactly the counts into the next prompt and calls onWrite once', async () => {
       const onWrite = vi.fn();
-      const model = await run([[{ toolCallId: 'call-1', input: JSON.stringify({ todos: plan }) }]], createTodoWrite({ onWrite }));
+      const model = await run(
+        [[{ toolCallId: 'call-1', input: JSON.stringify({ todos: plan }) }]],
+        createTodoWrite({ onWrite }),
+      );
       expect(toolResultsSentOnStep(model, 1)).toEqual([
         {
           type: 'tool-result',
@@ -78,10 +81,14 @@ describe('todo_write through streamText', () => {
         [[{ toolCallId: 'call-1', input: JSON.stringify({ todos: JSON.stringify(plan) }) }]],
         createTodoWrite({ onWrite }),
       );
-      expect(toolResultsSentOnStep(model, 1)[0]).toMatchObject({ output: { type: 'json', value: { pending: 1, in_progress: 1, completed: 1 } } });
+      expect(toolResultsSentOnStep(model, 1)[0]).toMatchObject({
+        output: { type: 'json', value: { pending: 1, in_progress: 1, completed: 1 } },
+      });
       expect(onWrite.mock.calls[0]?.[0]).toEqual(plan);
       const call = model.doStreamCalls[1]?.prompt.find((message) => message.role === 'assistant')?.content;
-      expect(call).toEqual([{ type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: plan } }]);
+      expect(call).toEqual([
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: plan } },
+      ]);
     });
   });
 
@@ -92,7 +99,10 @@ describe('todo_write through streamText', () => {
         { content: 'Fix it', status: 'in_progress' },
         { content: 'Fix it', status: 'in_progress' },
       ];
-      const model = await run([[{ toolCallId: 'call-1', input: JSON.stringify({ todos }) }]], createTodoWrite({ onWrite }));
+      const model = await run(
+        [[{ toolCallId: 'call-1', input: JSON.stringify({ todos }) }]],
+        createTodoWrite({ onWrite }),
+      );
       expect(toolResultsSentOnStep(model, 1)).toEqual([
         {
           type: 'tool-result',
@@ -111,7 +121,7 @@ describe('todo_write through streamText', () => {
       expect(onWrite).not.toHaveBeenCalled();
     });
 
-    it('answers an unknown status with the tool\'s own message, not an echo of the whole input', async () => {
+    it("answers an unknown status with the tool's own message, not an echo of the whole input", async () => {
       const todos = [...plan, { content: 'Deploy', status: 'done' }];
       const model = await run([[{ toolCallId: 'call-1', input: JSON.stringify({ todos }) }]]);
       expect(toolResultsSentOnStep(model, 1)[0]).toMatchObject({
@@ -134,7 +144,8 @@ describe('todo_write through streamText', () => {
       expect(toolResultsSentOnStep(model, 1)[0]).toMatchObject({
         output: {
           type: 'error-text',
-          value: 'Error: Nothing was saved: the list passed every check, but storing it failed on the server. Send the whole list again to retry.',
+          value:
+            'Error: Nothing was saved: the list passed every check, but storing it failed on the server. Send the whole list again to retry.',
         },
       });
     });
@@ -161,7 +172,11 @@ describe('todo_write through streamText', () => {
         ['call-3', plan],
         ['call-4', []],
       ]);
-      expect(toolResultsSentOnStep(model, 3).map((part) => (part.type === 'tool-result' ? [part.toolCallId, part.output.type] : []))).toEqual([
+      expect(
+        toolResultsSentOnStep(model, 3).map((part) =>
+          part.type === 'tool-result' ? [part.toolCallId, part.output.type] : [],
+        ),
+      ).toEqual([
         ['call-1', 'error-text'],
         ['call-2', 'json'],
         ['call-3', 'json'],

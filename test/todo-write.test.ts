@@ -51,7 +51,11 @@ describe('todoWrite', () => {
     });
 
     it('accepts todos sent as a JSON string', async () => {
-      expect(await call(todoWrite, { todos: JSON.stringify(plan) })).toStrictEqual({ pending: 2, in_progress: 1, completed: 1 });
+      expect(await call(todoWrite, { todos: JSON.stringify(plan) })).toStrictEqual({
+        pending: 2,
+        in_progress: 1,
+        completed: 1,
+      });
     });
   });
 
@@ -123,17 +127,24 @@ describe('todoWrite', () => {
         order.push('onWrite done');
       });
       const tool = createTodoWrite({ onWrite });
-      const result = await tool.execute!({ todos: [...plan, { content: 'Extra', status: 'pending', id: 7 } as Todo] }, {
-        toolCallId: 'call-9',
-        messages,
-        abortSignal,
-        context: {},
-      });
+      const result = await tool.execute!(
+        { todos: [...plan, { content: 'Extra', status: 'pending', id: 7 } as Todo] },
+        {
+          toolCallId: 'call-9',
+          messages,
+          abortSignal,
+          context: {},
+        },
+      );
       order.push('result');
       expect(order).toEqual(['onWrite done', 'result']);
       expect(result).toStrictEqual({ pending: 3, in_progress: 1, completed: 1 });
       expect(onWrite).toHaveBeenCalledTimes(1);
-      expect(onWrite).toHaveBeenCalledWith([...plan, { content: 'Extra', status: 'pending' }], { toolCallId: 'call-9', messages, abortSignal });
+      expect(onWrite).toHaveBeenCalledWith([...plan, { content: 'Extra', status: 'pending' }], {
+        toolCallId: 'call-9',
+        messages,
+        abortSignal,
+      });
     });
 
     it('is never called for a rejected call', async () => {
@@ -172,7 +183,13 @@ describe('todoWrite', () => {
   describe('its definition', () => {
     it('has a description written for the model, which can be replaced', () => {
       expect(todoWrite.description).toBe(TODO_WRITE_DESCRIPTION);
-      for (const point of ['whole list', 'every task', 'at most one task in_progress', 'completed as soon as it is done', '[] clears']) {
+      for (const point of [
+        'whole list',
+        'every task',
+        'at most one task in_progress',
+        'completed as soon as it is done',
+        '[] clears',
+      ]) {
         expect(TODO_WRITE_DESCRIPTION).toContain(point);
       }
       expect(createTodoWrite({ description: 'Plan here.' }).description).toBe('Plan here.');
@@ -185,7 +202,10 @@ describe('todoWrite', () => {
 
     it('lets the schema parse todos sent as a JSON string, and passes anything else on for execute to judge', async () => {
       const schema = asSchema(todoWrite.inputSchema);
-      expect(await schema.validate!({ todos: JSON.stringify(plan) })).toEqual({ success: true, value: { todos: plan } });
+      expect(await schema.validate!({ todos: JSON.stringify(plan) })).toEqual({
+        success: true,
+        value: { todos: plan },
+      });
       expect(await schema.validate!({ todos: [{ content: 'A', status: 'done' }] })).toEqual({
         success: true,
         value: { todos: [{ content: 'A', status: 'done' }] },
@@ -194,7 +214,9 @@ describe('todoWrite', () => {
 
     it('refuses limits that are not positive integers', () => {
       expect(() => createTodoWrite({ maxTodos: 0 })).toThrow(RangeError);
-      expect(() => createTodoWrite({ maxContentLength: 1.5 })).toThrow('createTodoWrite: maxContentLength must be a positive integer, got 1.5.');
+      expect(() => createTodoWrite({ maxContentLength: 1.5 })).toThrow(
+        'createTodoWrite: maxContentLength must be a positive integer, got 1.5.',
+      );
     });
   });
 

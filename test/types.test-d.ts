@@ -2,7 +2,7 @@
 import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
-import { selectTodoState, todoWrite, type TodoItem, type TodoPhase, type TodoState } from '../src/index.js';
+import { selectTodoState, type todoWrite, type TodoItem, type TodoPhase, type TodoState } from '../src/index.js';
 import { TodoList, useTodos } from '../src/react.js';
 
 type Tools = InferUITools<{ todo_write: typeof todoWrite }>;

@@ -22,7 +22,10 @@ function renderTodosPage(steps: Parameters<typeof scriptedModel>[0], toolName?: 
   let stop!: () => Promise<void>;
   function Page(): ReactNode {
     const [transport] = useState(() =>
-      inProcessTransport(scriptedModel(steps, { chunkDelayInMs: 1 }), toolName ? { tools: { [toolName]: todoWrite } } : {}),
+      inProcessTransport(
+        scriptedModel(steps, { chunkDelayInMs: 1 }),
+        toolName ? { tools: { [toolName]: todoWrite } } : {},
+      ),
     );
     const chat = useChat({ transport });
     const state = useTodos(chat.messages, { status: chat.status, toolName });
@@ -43,12 +46,19 @@ describe('useTodos with useChat', () => {
     await waitFor(() => expect(page.statuses.at(-1)).toBe('ready'));
     expect(page.states.some((state) => state.phase === 'streaming' && state.todos.length > 0)).toBe(true);
     const last = page.states.at(-1)!;
-    expect(last).toMatchObject({ phase: 'accepted', toolCallId: 'c1', counts: { completed: 1, in_progress: 1, pending: 3 } });
+    expect(last).toMatchObject({
+      phase: 'accepted',
+      toolCallId: 'c1',
+      counts: { completed: 1, in_progress: 1, pending: 3 },
+    });
     expect(last.todos.map((item) => item.content)).toEqual(TRICKY_PLAN.map((todo) => todo.content));
   });
 
   it('returns the very same state object while a text part streams after the call', async () => {
-    const page = renderTodosPage([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('A long explanation. '.repeat(6))]);
+    const page = renderTodosPage([
+      todoCallStep('c1', { todos: TRICKY_PLAN }),
+      textStep('A long explanation. '.repeat(6)),
+    ]);
     await page.send('plan');
     await waitFor(() => expect(page.statuses.at(-1)).toBe('ready'));
     const firstAccepted = page.states.findIndex((state) => state.phase === 'accepted');
@@ -58,7 +68,10 @@ describe('useTodos with useChat', () => {
   });
 
   it('reads a tool registered under another name', async () => {
-    const page = renderTodosPage([todoCallStep('c1', { todos: TRICKY_PLAN }, { toolName: 'plan' }), textStep('ok')], 'plan');
+    const page = renderTodosPage(
+      [todoCallStep('c1', { todos: TRICKY_PLAN }, { toolName: 'plan' }), textStep('ok')],
+      'plan',
+    );
     await page.send('plan');
     await waitFor(() => expect(page.statuses.at(-1)).toBe('ready'));
     expect(page.states.at(-1)).toMatchObject({ phase: 'accepted', toolCallId: 'c1' });
@@ -68,7 +81,9 @@ describe('useTodos with useChat', () => {
 
 describe('useTodos without a chat', () => {
   it('is empty for no messages and stable across re-renders', () => {
-    const { result, rerender } = renderHook(({ messages }) => useTodos(messages), { initialProps: { messages: [] as { parts: unknown[] }[] } });
+    const { result, rerender } = renderHook(({ messages }) => useTodos(messages), {
+      initialProps: { messages: [] as { parts: unknown[] }[] },
+    });
     const first = result.current;
     expect(first.phase).toBe('empty');
     rerender({ messages: [] });
@@ -77,10 +92,30 @@ describe('useTodos without a chat', () => {
 
   it('treats a call still streaming when the chat is ready as abandoned', () => {
     const messages = [
-      { parts: [{ type: 'tool-todo_write', toolCallId: 'a', state: 'output-available', input: { todos: [{ content: 'Keep', status: 'pending' }] } }] },
-      { parts: [{ type: 'tool-todo_write', toolCallId: 'b', state: 'input-streaming', input: { todos: [{ content: 'Half' }] } }] },
+      {
+        parts: [
+          {
+            type: 'tool-todo_write',
+            toolCallId: 'a',
+            state: 'output-available',
+            input: { todos: [{ content: 'Keep', status: 'pending' }] },
+          },
+        ],
+      },
+      {
+        parts: [
+          {
+            type: 'tool-todo_write',
+            toolCallId: 'b',
+            state: 'input-streaming',
+            input: { todos: [{ content: 'Half' }] },
+          },
+        ],
+      },
     ];
-    const { result, rerender } = renderHook(({ status }) => useTodos(messages, { status }), { initialProps: { status: 'streaming' as 'streaming' | 'ready' } });
+    const { result, rerender } = renderHook(({ status }) => useTodos(messages, { status }), {
+      initialProps: { status: 'streaming' as 'streaming' | 'ready' },
+    });
     expect(result.current.todos.map((item) => item.content)).toEqual(['Half', 'Keep']);
     rerender({ status: 'ready' });
     expect(result.current).toMatchObject({ phase: 'rejected', rejection: 'interrupted' });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, TODO_STATUSES, validateTodos, type Todo } from '../src/index.js';
+import {
+  DEFAULT_MAX_CONTENT_LENGTH,
+  DEFAULT_MAX_TODOS,
+  TODO_STATUSES,
+  validateTodos,
+  type Todo,
+} from '../src/index.js';
 
 const HEADER =
   'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):';
@@ -32,7 +38,10 @@ describe('validateTodos', () => {
     });
 
     it('accepts the array itself as well as { todos }', () => {
-      expect(validateTodos([{ content: 'A', status: 'pending' }])).toEqual({ valid: true, todos: [{ content: 'A', status: 'pending' }] });
+      expect(validateTodos([{ content: 'A', status: 'pending' }])).toEqual({
+        valid: true,
+        todos: [{ content: 'A', status: 'pending' }],
+      });
     });
 
     it('accepts todos sent as a JSON string, and a whole input sent as a JSON string', () => {
@@ -49,16 +58,25 @@ describe('validateTodos', () => {
     });
 
     it('accepts exactly maxTodos tasks of exactly maxContentLength characters', () => {
-      const todos = Array.from({ length: 3 }, (_, index) => ({ content: `${index}`.padEnd(10, 'x'), status: 'pending' as const }));
+      const todos = Array.from({ length: 3 }, (_, index) => ({
+        content: `${index}`.padEnd(10, 'x'),
+        status: 'pending' as const,
+      }));
       expect(validateTodos({ todos }, { maxTodos: 3, maxContentLength: 10 }).valid).toBe(true);
     });
   });
 
   describe('when a rule is broken', () => {
     it('rejects empty and whitespace-only content', () => {
-      expect(rejection({ todos: [{ content: 'A', status: 'pending' }, { content: '', status: 'pending' }, { content: ' \n\t', status: 'pending' }] })).toBe(
-        message('Item 2 has empty content.', 'Item 3 has empty content.'),
-      );
+      expect(
+        rejection({
+          todos: [
+            { content: 'A', status: 'pending' },
+            { content: '', status: 'pending' },
+            { content: ' \n\t', status: 'pending' },
+          ],
+        }),
+      ).toBe(message('Item 2 has empty content.', 'Item 3 has empty content.'));
     });
 
     it('rejects duplicate content, compared after trimming, naming every item that repeats it', () => {
@@ -82,7 +100,11 @@ describe('validateTodos', () => {
             { content: 'Deploy', status: 'in_progress' },
           ],
         }),
-      ).toBe(message('Items 1 ("Read the code") and 3 ("Deploy") are both in_progress; at most one task may be in_progress at a time.'));
+      ).toBe(
+        message(
+          'Items 1 ("Read the code") and 3 ("Deploy") are both in_progress; at most one task may be in_progress at a time.',
+        ),
+      );
       expect(
         rejection({
           todos: [
@@ -91,12 +113,21 @@ describe('validateTodos', () => {
             { content: 'C', status: 'in_progress' },
           ],
         }),
-      ).toBe(message('Items 1 ("A"), 2 ("B") and 3 ("C") are all in_progress; at most one task may be in_progress at a time.'));
+      ).toBe(
+        message(
+          'Items 1 ("A"), 2 ("B") and 3 ("C") are all in_progress; at most one task may be in_progress at a time.',
+        ),
+      );
     });
 
     it('rejects more than maxTodos tasks', () => {
-      const todos = Array.from({ length: DEFAULT_MAX_TODOS + 1 }, (_, index) => ({ content: `Task ${index + 1}`, status: 'pending' }));
-      expect(rejection({ todos })).toBe(message('The list has 51 tasks; at most 50 are allowed. Merge small steps or drop detail.'));
+      const todos = Array.from({ length: DEFAULT_MAX_TODOS + 1 }, (_, index) => ({
+        content: `Task ${index + 1}`,
+        status: 'pending',
+      }));
+      expect(rejection({ todos })).toBe(
+        message('The list has 51 tasks; at most 50 are allowed. Merge small steps or drop detail.'),
+      );
       expect(rejection({ todos: todos.slice(0, 3) }, { maxTodos: 2 })).toBe(
         message('The list has 3 tasks; at most 2 are allowed. Merge small steps or drop detail.'),
       );
@@ -105,7 +136,9 @@ describe('validateTodos', () => {
     it('rejects content longer than maxContentLength, quoting only its start', () => {
       const long = `Refactor ${'the module '.repeat(30)}`;
       expect(rejection({ todos: [{ content: long, status: 'pending' }] })).toBe(
-        message(`Item 1 ("Refactor the module the module the modul...") is ${long.length} characters long; at most ${DEFAULT_MAX_CONTENT_LENGTH} are allowed.`),
+        message(
+          `Item 1 ("Refactor the module the module the modul...") is ${long.length} characters long; at most ${DEFAULT_MAX_CONTENT_LENGTH} are allowed.`,
+        ),
       );
       expect(rejection({ todos: [{ content: 'Eleven char', status: 'pending' }] }, { maxContentLength: 10 })).toBe(
         message('Item 1 ("Eleven char") is 11 characters long; at most 10 are allowed.'),
@@ -115,11 +148,7 @@ describe('validateTodos', () => {
     it('rejects a status outside the three, saying which ones to use', () => {
       expect(
         rejection({
-          todos: [
-            { content: 'A', status: 'done' },
-            { content: 'B' },
-            { content: 'C', status: 3 },
-          ],
+          todos: [{ content: 'A', status: 'done' }, { content: 'B' }, { content: 'C', status: 3 }],
         }),
       ).toBe(
         message(
@@ -131,7 +160,9 @@ describe('validateTodos', () => {
     });
 
     it('rejects items that are not { content, status } objects', () => {
-      expect(rejection({ todos: ['Read the code', null, { status: 'pending' }, { content: 7, status: 'pending' }] })).toBe(
+      expect(
+        rejection({ todos: ['Read the code', null, { status: 'pending' }, { content: 7, status: 'pending' }] }),
+      ).toBe(
         message(
           'Item 1 is a string, not an object { content, status }.',
           'Item 2 is null, not an object { content, status }.',
@@ -142,14 +173,22 @@ describe('validateTodos', () => {
     });
 
     it('rejects an input that is not { todos: [...] }', () => {
-      expect(rejection(null)).toBe(message('The input is null; it must be an object { todos: [{ content, status }] }.'));
-      expect(rejection('plan')).toBe(message('The input is a string; it must be an object { todos: [{ content, status }] }.'));
-      expect(rejection({})).toBe(message('"todos" is missing; it must be an array of { content, status } (send [] to clear the list).'));
+      expect(rejection(null)).toBe(
+        message('The input is null; it must be an object { todos: [{ content, status }] }.'),
+      );
+      expect(rejection('plan')).toBe(
+        message('The input is a string; it must be an object { todos: [{ content, status }] }.'),
+      );
+      expect(rejection({})).toBe(
+        message('"todos" is missing; it must be an array of { content, status } (send [] to clear the list).'),
+      );
       expect(rejection({ todos: { content: 'A', status: 'pending' } })).toBe(
         message('"todos" is an object; it must be an array of { content, status } (send [] to clear the list).'),
       );
       expect(rejection({ todos: '[{"content": "A", "status": ' })).toBe(
-        message('"todos" is a string that does not parse as a JSON array; send an array of { content, status } (send [] to clear the list).'),
+        message(
+          '"todos" is a string that does not parse as a JSON array; send an array of { content, status } (send [] to clear the list).',
+        ),
       );
     });
   });
@@ -198,14 +237,18 @@ describe('validateTodos', () => {
       expect(lines).toHaveLength(1 + 20 + 1);
       expect(lines.at(-1)).toBe('- ...and 11 more problems.');
       const grouped = rejection({ todos: Array.from({ length: 8 }, () => ({ content: 'Same', status: 'pending' })) });
-      expect(grouped).toBe(message('Items 1, 2, 3, 4, 5 and 3 more have the same content ("Same"); make each task distinct.'));
+      expect(grouped).toBe(
+        message('Items 1, 2, 3, 4, 5 and 3 more have the same content ("Same"); make each task distinct.'),
+      );
     });
   });
 
   describe('when a call is huge', () => {
     it('rejects 10,000 items on their count alone, without checking each item', () => {
       const todos = Array.from({ length: 10_000 }, () => ({ content: '', status: 'nope' }));
-      expect(rejection({ todos })).toBe(message('The list has 10000 tasks; at most 50 are allowed. Merge small steps or drop detail.'));
+      expect(rejection({ todos })).toBe(
+        message('The list has 10000 tasks; at most 50 are allowed. Merge small steps or drop detail.'),
+      );
     });
 
     it('does not even read the items of a list past ten times maxTodos', () => {
@@ -216,7 +259,9 @@ describe('validateTodos', () => {
           return Reflect.get(target, key, receiver);
         },
       });
-      expect(rejection({ todos: items })).toBe(message('The list has 501 tasks; at most 50 are allowed. Merge small steps or drop detail.'));
+      expect(rejection({ todos: items })).toBe(
+        message('The list has 501 tasks; at most 50 are allowed. Merge small steps or drop detail.'),
+      );
     });
   });
 
@@ -226,7 +271,10 @@ describe('validateTodos', () => {
       { weight: 1, arbitrary: fc.constantFrom('', '   ', '\n') },
       { weight: 1, arbitrary: fc.string({ minLength: 11, maxLength: 14 }) },
     );
-    const status = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...TODO_STATUSES) }, { weight: 1, arbitrary: fc.constantFrom('done', 'in_prog', '') });
+    const status = fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...TODO_STATUSES) },
+      { weight: 1, arbitrary: fc.constantFrom('done', 'in_prog', '') },
+    );
     const list = fc.array(fc.record({ content, status }), { maxLength: 6 });
 
     /** The rules, restated independently of the implementation. */
@@ -256,10 +304,13 @@ describe('validateTodos', () => {
 
     it('never throws, whatever the input', () => {
       fc.assert(
-        fc.property(fc.oneof(fc.anything(), fc.record({ todos: fc.anything() }), fc.record({ todos: fc.array(fc.anything()) })), (input) => {
-          const result = validateTodos(input);
-          expect(typeof result.valid).toBe('boolean');
-        }),
+        fc.property(
+          fc.oneof(fc.anything(), fc.record({ todos: fc.anything() }), fc.record({ todos: fc.array(fc.anything()) })),
+          (input) => {
+            const result = validateTodos(input);
+            expect(typeof result.valid).toBe('boolean');
+          },
+        ),
         { numRuns: 1000 },
       );
     });

@@ -89,14 +89,24 @@ const plan: Scenario = {
 const rejected: Scenario = {
   id: 'rejected',
   label: 'Rejected call',
-  description: 'The agent writes an invalid status ("done"); the tool rejects the call and the checklist keeps the last accepted list, with a note.',
+  description:
+    'The agent writes an invalid status ("done"); the tool rejects the call and the checklist keeps the last accepted list, with a note.',
   prompt: 'Rename the user_id column to account_id across the schema and the queries.',
   intro: "I'll find every use of the column, migrate it, and update the queries and types. The plan:",
   tasks: [
-    { content: 'Find every use of user_id', note: 'Found 14 uses: the schema, 3 query files, 2 types and the seed script.' },
-    { content: 'Write the migration that renames the column', note: 'The migration renames the column and its index in one transaction.' },
+    {
+      content: 'Find every use of user_id',
+      note: 'Found 14 uses: the schema, 3 query files, 2 types and the seed script.',
+    },
+    {
+      content: 'Write the migration that renames the column',
+      note: 'The migration renames the column and its index in one transaction.',
+    },
     { content: 'Update the queries and the generated types', note: 'Queries and types now say `account_id`.' },
-    { content: 'Run the migration against a copy of the database', note: 'The migration ran cleanly on a copy: 12,408 rows, no errors.' },
+    {
+      content: 'Run the migration against a copy of the database',
+      note: 'The migration ran cleanly on a copy: 12,408 rows, no errors.',
+    },
   ],
   summary: 'The column is now `account_id` everywhere, and the migration ran cleanly on a copy of the database.',
   mistake: { afterCompleted: 1, kind: 'invalid-status' },
@@ -106,33 +116,105 @@ const rejected: Scenario = {
 const stop: Scenario = {
   id: 'stop',
   label: 'Long run (press Stop)',
-  description: 'A long migration with long list updates: press Stop while a call streams and the checklist falls back to the last accepted list.',
+  description:
+    'A long migration with long list updates: press Stop while a call streams and the checklist falls back to the last accepted list.',
   prompt: 'Migrate the test suite from Jest to Vitest.',
   intro: "That touches config, mocks, timers and CI. I'll go file by file so nothing is lost. The plan:",
   tasks: [
-    { content: 'Inventory the Jest config, setup files and custom matchers in the repository', note: 'One `jest.config.js`, two setup files and three custom matchers.' },
-    { content: 'Install Vitest and write vitest.config.ts with the same test environment and aliases', note: '`vitest.config.ts` mirrors the Jest environment, aliases and coverage thresholds.' },
-    { content: 'Replace jest.fn, jest.mock and jest.spyOn with their vi equivalents in every test file', note: 'Replaced 212 `jest.*` calls across 41 files with `vi.*`.' },
-    { content: 'Convert the fake timers and module factory mocks that behave differently under Vitest', note: 'Module factories now return `{ default }` explicitly; fake timers use `vi.useFakeTimers({ toFake: [...] })`.' },
-    { content: 'Port the three custom matchers and their TypeScript declarations to expect.extend', note: 'The matchers moved to `test/setup.ts` with a `vitest` module declaration.' },
-    { content: 'Update snapshot files whose serializer output changed and review every diff by hand', note: 'Seven snapshots changed only in quoting; reviewed and updated.' },
-    { content: 'Switch the CI workflow and the package scripts from jest to vitest run', note: 'CI and `npm test` now run `vitest run`.' },
-    { content: 'Remove Jest, babel-jest and their configuration once everything passes', note: 'Removed Jest, `babel-jest` and the Babel config: 38 fewer packages.' },
-    { content: 'Run the whole suite three times to check for flaky tests after the migration', note: 'Three clean runs in a row, 1,204 tests each.' },
-    { content: 'Write a short migration note for the team in CONTRIBUTING.md', note: 'CONTRIBUTING.md explains `vi.*`, the config and how to debug a test.' },
+    {
+      content: 'Inventory the Jest config, setup files and custom matchers in the repository',
+      note: 'One `jest.config.js`, two setup files and three custom matchers.',
+    },
+    {
+      content: 'Install Vitest and write vitest.config.ts with the same test environment and aliases',
+      note: '`vitest.config.ts` mirrors the Jest environment, aliases and coverage thresholds.',
+    },
+    {
+      content: 'Replace jest.fn, jest.mock and jest.spyOn with their vi equivalents in every test file',
+      note: 'Replaced 212 `jest.*` calls across 41 files with `vi.*`.',
+    },
+    {
+      content: 'Convert the fake timers and module factory mocks that behave differently under Vitest',
+      note: 'Module factories now return `{ default }` explicitly; fake timers use `vi.useFakeTimers({ toFake: [...] })`.',
+    },
+    {
+      content: 'Port the three custom matchers and their TypeScript declarations to expect.extend',
+      note: 'The matchers moved to `test/setup.ts` with a `vitest` module declaration.',
+    },
+    {
+      content: 'Update snapshot files whose serializer output changed and review every diff by hand',
+      note: 'Seven snapshots changed only in quoting; reviewed and updated.',
+    },
+    {
+      content: 'Switch the CI workflow and the package scripts from jest to vitest run',
+      note: 'CI and `npm test` now run `vitest run`.',
+    },
+    {
+      content: 'Remove Jest, babel-jest and their configuration once everything passes',
+      note: 'Removed Jest, `babel-jest` and the Babel config: 38 fewer packages.',
+    },
+    {
+      content: 'Run the whole suite three times to check for flaky tests after the migration',
+      note: 'Three clean runs in a row, 1,204 tests each.',
+    },
+    {
+      content: 'Write a short migration note for the team in CONTRIBUTING.md',
+      note: 'CONTRIBUTING.md explains `vi.*`, the config and how to debug a test.',
+    },
   ],
   summary: 'The suite runs on Vitest: same environment and coverage, no Jest left, three clean runs in a row.',
   pace: 1.6,
 };
 
 const RESOURCES = [
-  'accounts', 'api-keys', 'audit-logs', 'billing', 'comments', 'dashboards', 'deployments', 'domains',
-  'environments', 'exports', 'feature-flags', 'files', 'imports', 'integrations', 'invitations', 'invoices',
-  'issues', 'jobs', 'labels', 'members', 'milestones', 'notifications', 'orgs', 'pipelines', 'projects',
-  'releases', 'reports', 'roles', 'secrets', 'sessions', 'settings', 'tags', 'teams', 'tokens', 'usage',
-  'users', 'webhooks', 'workspaces', 'alerts', 'backups',
+  'accounts',
+  'api-keys',
+  'audit-logs',
+  'billing',
+  'comments',
+  'dashboards',
+  'deployments',
+  'domains',
+  'environments',
+  'exports',
+  'feature-flags',
+  'files',
+  'imports',
+  'integrations',
+  'invitations',
+  'invoices',
+  'issues',
+  'jobs',
+  'labels',
+  'members',
+  'milestones',
+  'notifications',
+  'orgs',
+  'pipelines',
+  'projects',
+  'releases',
+  'reports',
+  'roles',
+  'secrets',
+  'sessions',
+  'settings',
+  'tags',
+  'teams',
+  'tokens',
+  'usage',
+  'users',
+  'webhooks',
+  'workspaces',
+  'alerts',
+  'backups',
 ] as const;
-const ROUTE_SHAPES = ['GET /api/{r}', 'POST /api/{r}', 'GET /api/{r}/:id', 'PATCH /api/{r}/:id', 'DELETE /api/{r}/:id'] as const;
+const ROUTE_SHAPES = [
+  'GET /api/{r}',
+  'POST /api/{r}',
+  'GET /api/{r}/:id',
+  'PATCH /api/{r}/:id',
+  'DELETE /api/{r}/:id',
+] as const;
 
 function auditTasks(): ScenarioTask[] {
   const tasks: ScenarioTask[] = [];
@@ -151,7 +233,8 @@ function auditTasks(): ScenarioTask[] {
 const large: Scenario = {
   id: 'large',
   label: '200-item list',
-  description: 'One call writes 200 items, then two updates re-send the whole list: how the checklist performs with a long list.',
+  description:
+    'One call writes 200 items, then two updates re-send the whole list: how the checklist performs with a long list.',
   prompt: 'Audit every API route for a missing auth check.',
   intro: 'There are 40 resources with 5 routes each. I will check all 200 routes one by one. The list:',
   tasks: auditTasks(),

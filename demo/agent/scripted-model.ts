@@ -102,9 +102,18 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   if (lastCall === undefined) {
     if (lastAccepted !== undefined && !isFinished(lastAccepted, scenario) && CONTINUE_PATTERN.test(userText)) {
       const current = lastAccepted.find((todo) => todo.status === 'in_progress');
-      return { text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`, todos: advance(lastAccepted) };
+      return {
+        text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`,
+        todos: advance(lastAccepted),
+      };
     }
-    return { text: scenario.intro, todos: scenario.tasks.map((task, index) => ({ content: task.content, status: index === 0 ? 'in_progress' : 'pending' })) };
+    return {
+      text: scenario.intro,
+      todos: scenario.tasks.map((task, index) => ({
+        content: task.content,
+        status: index === 0 ? 'in_progress' : 'pending',
+      })),
+    };
   }
   if (lastCall.outcome === 'rejected') {
     const base = lastAccepted ?? [];
@@ -123,12 +132,21 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
   const current = currentIndex === -1 ? undefined : list[currentIndex];
   const next = list.find((todo, index) => index > currentIndex && todo.status === 'pending');
-  const note = current === undefined ? 'Starting.' : (taskOf(scenario, current.content)?.note ?? `Finished: ${current.content}.`);
+  const note =
+    current === undefined ? 'Starting.' : (taskOf(scenario, current.content)?.note ?? `Finished: ${current.content}.`);
   const text = next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`;
   const completed = list.filter((todo) => todo.status === 'completed').length;
   const madeMistake = history.some((call) => call.outcome === 'rejected');
-  if (scenario.mistake !== undefined && !madeMistake && completed === scenario.mistake.afterCompleted && current !== undefined) {
-    return { text, todos: scenario.mistake.kind === 'two-in-progress' ? startNextKeepingCurrent(list) : markCurrent(list, 'done') };
+  if (
+    scenario.mistake !== undefined &&
+    !madeMistake &&
+    completed === scenario.mistake.afterCompleted &&
+    current !== undefined
+  ) {
+    return {
+      text,
+      todos: scenario.mistake.kind === 'two-in-progress' ? startNextKeepingCurrent(list) : markCurrent(list, 'done'),
+    };
   }
   return { text, todos: advance(list) };
 }
@@ -208,7 +226,10 @@ function advance(list: readonly ScriptedTodo[]): ScriptedTodo[] {
 function startNextKeepingCurrent(list: readonly ScriptedTodo[]): ScriptedTodo[] {
   const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
   const nextIndex = list.findIndex((todo, index) => index > currentIndex && todo.status === 'pending');
-  return list.map((todo, index) => ({ content: todo.content, status: index === nextIndex ? 'in_progress' : todo.status }));
+  return list.map((todo, index) => ({
+    content: todo.content,
+    status: index === nextIndex ? 'in_progress' : todo.status,
+  }));
 }
 
 /** The mistake: gives the current task a status the schema does not know. */
@@ -254,7 +275,10 @@ function streamPartsOf(step: ScriptedStep, prompt: Prompt, toolName: string): Ti
   const random = seededRandom(hashString(`${toolCallId}:${step.text}`));
   const parts: TimedPart[] = [
     { delayMs: 0, part: { type: 'stream-start', warnings: [] } },
-    { delayMs: 0, part: { type: 'response-metadata', id: `resp_${toolCallId}`, modelId: 'scripted', timestamp: new Date(0) } },
+    {
+      delayMs: 0,
+      part: { type: 'response-metadata', id: `resp_${toolCallId}`, modelId: 'scripted', timestamp: new Date(0) },
+    },
   ];
   const textId = `text_${toolCallId}`;
   parts.push({ delayMs: FIRST_DELTA_DELAY_MS, part: { type: 'text-start', id: textId } });
@@ -271,7 +295,10 @@ function streamPartsOf(step: ScriptedStep, prompt: Prompt, toolName: string): Ti
     parts.push({ delayMs: 0, part: { type: 'tool-input-end', id: toolCallId } });
     parts.push({ delayMs: 0, part: { type: 'tool-call', toolCallId, toolName, input } });
   }
-  parts.push({ delayMs: 0, part: { type: 'finish', finishReason: finishReasonOf(step), usage: usageOf(prompt, step) } });
+  parts.push({
+    delayMs: 0,
+    part: { type: 'finish', finishReason: finishReasonOf(step), usage: usageOf(prompt, step) },
+  });
   return parts;
 }
 
@@ -288,7 +315,11 @@ function splitText(text: string, random: () => number, min: number, max: number)
 }
 
 /** Emits the parts with their delays; errors with the abort reason when `abortSignal` fires. */
-function paceParts(parts: TimedPart[], scaleDelay: (delayMs: number) => number, abortSignal?: AbortSignal): ReadableStream<StreamPart> {
+function paceParts(
+  parts: TimedPart[],
+  scaleDelay: (delayMs: number) => number,
+  abortSignal?: AbortSignal,
+): ReadableStream<StreamPart> {
   let index = 0;
   return new ReadableStream<StreamPart>({
     async pull(controller) {

@@ -57,7 +57,9 @@ export function createChatHandler(options: ChatHandlerOptions): (request: Reques
     } catch {
       return jsonError(400, 'The body is not JSON.');
     }
-    const validation = await safeValidateUIMessages<UIMessage>({ messages: (body as { messages?: unknown } | null)?.messages });
+    const validation = await safeValidateUIMessages<UIMessage>({
+      messages: (body as { messages?: unknown } | null)?.messages,
+    });
     if (!validation.success) return jsonError(400, `Invalid messages: ${validation.error.message}`);
     const messages = validation.data;
 

@@ -22,7 +22,15 @@ export interface ResolvedModel {
 
 /** The environment variables read (a subset of `process.env`). */
 export type ModelEnvironment = Partial<
-  Record<'OPENAI_API_KEY' | 'OPENAI_MODEL' | 'OPENAI_BASE_URL' | 'ANTHROPIC_API_KEY' | 'ANTHROPIC_MODEL' | 'ANTHROPIC_BASE_URL', string>
+  Record<
+    | 'OPENAI_API_KEY'
+    | 'OPENAI_MODEL'
+    | 'OPENAI_BASE_URL'
+    | 'ANTHROPIC_API_KEY'
+    | 'ANTHROPIC_MODEL'
+    | 'ANTHROPIC_BASE_URL',
+    string
+  >
 >;
 
 /**
@@ -41,7 +49,11 @@ export function resolveModel(env: ModelEnvironment, options: { fetch?: typeof fe
   const anthropicKey = nonEmpty(env.ANTHROPIC_API_KEY);
   if (anthropicKey !== undefined) {
     const modelId = nonEmpty(env.ANTHROPIC_MODEL) ?? DEFAULT_ANTHROPIC_MODEL;
-    const anthropic = createAnthropic({ apiKey: anthropicKey, baseURL: nonEmpty(env.ANTHROPIC_BASE_URL), fetch: options.fetch });
+    const anthropic = createAnthropic({
+      apiKey: anthropicKey,
+      baseURL: nonEmpty(env.ANTHROPIC_BASE_URL),
+      fetch: options.fetch,
+    });
     return { provider: 'anthropic', modelId, model: anthropic(modelId) };
   }
   return undefined;

@@ -34,17 +34,20 @@ export function chatApi(env: ModelEnvironment): Plugin {
         (config ??= live
           ? load<ResolveModelModule>('/server/resolve-model.ts').then(({ resolveModel }) => {
               const resolved = resolveModel(env);
-              return resolved ? { mode: 'live', provider: resolved.provider, modelId: resolved.modelId } : { mode: 'scripted' };
+              return resolved
+                ? { mode: 'live', provider: resolved.provider, modelId: resolved.modelId }
+                : { mode: 'scripted' };
             })
           : Promise.resolve({ mode: 'scripted' }));
       const getHandler = () =>
-        (handler ??= Promise.all([load<ChatHandlerModule>('/server/chat-handler.ts'), load<ResolveModelModule>('/server/resolve-model.ts')]).then(
-          ([{ createChatHandler }, { resolveModel }]) => {
-            const resolved = resolveModel(env);
-            if (!resolved) throw new Error(NO_LIVE_MODEL);
-            return createChatHandler({ model: resolved.model });
-          },
-        ));
+        (handler ??= Promise.all([
+          load<ChatHandlerModule>('/server/chat-handler.ts'),
+          load<ResolveModelModule>('/server/resolve-model.ts'),
+        ]).then(([{ createChatHandler }, { resolveModel }]) => {
+          const resolved = resolveModel(env);
+          if (!resolved) throw new Error(NO_LIVE_MODEL);
+          return createChatHandler({ model: resolved.model });
+        }));
       server.middlewares.use(apiMiddleware(getConfig, live ? getHandler : undefined));
     },
     configurePreviewServer(server: PreviewServer) {

@@ -1,6 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { SCENARIO_IDS, scenarios } from '../agent/scenarios.js';
-import { DEFAULT_SCENARIO_ID, SPEEDS, readDemoSettings, writeDemoSettings, type AgentChoice, type ThemeChoice } from './demo-settings.js';
+import {
+  DEFAULT_SCENARIO_ID,
+  SPEEDS,
+  readDemoSettings,
+  writeDemoSettings,
+  type AgentChoice,
+  type ThemeChoice,
+} from './demo-settings.js';
 import { useDemoConfig, type DemoConfig } from './use-demo-config.js';
 import { useTheme } from './use-theme.js';
 import { ChatSession } from './chat-session.js';
@@ -57,7 +64,11 @@ export function App(): ReactNode {
         <div className="topbar__controls">
           <label className="field">
             <span className="field__label">Scenario</span>
-            <select className="select" value={choice} onChange={(event) => setChoice(event.target.value as AgentChoice)}>
+            <select
+              className="select"
+              value={choice}
+              onChange={(event) => setChoice(event.target.value as AgentChoice)}
+            >
               {live && <option value="live">{`Live model (${config?.modelId ?? providerName(config)})`}</option>}
               {SCENARIO_IDS.map((id) => (
                 <option key={id} value={id}>
@@ -69,7 +80,11 @@ export function App(): ReactNode {
           {choice !== 'live' && (
             <label className="field">
               <span className="field__label">Speed</span>
-              <select className="select select--narrow" value={speed} onChange={(event) => setSpeed(Number(event.target.value))}>
+              <select
+                className="select select--narrow"
+                value={speed}
+                onChange={(event) => setSpeed(Number(event.target.value))}
+              >
                 {speeds.map((value) => (
                   <option key={value} value={value}>{`${value}×`}</option>
                 ))}
@@ -78,7 +93,11 @@ export function App(): ReactNode {
           )}
           <label className="field">
             <span className="field__label">Theme</span>
-            <select className="select select--narrow" value={theme.choice} onChange={(event) => theme.setChoice(event.target.value as ThemeChoice)}>
+            <select
+              className="select select--narrow"
+              value={theme.choice}
+              onChange={(event) => theme.setChoice(event.target.value as ThemeChoice)}
+            >
               <option value="system">System</option>
               <option value="light">Light</option>
               <option value="dark">Dark</option>
@@ -89,7 +108,13 @@ export function App(): ReactNode {
           </button>
         </div>
       </header>
-      <ChatSession key={`${choice}:${session}`} choice={choice} speed={speed} throttle={settings.throttle} theme={theme.resolved} />
+      <ChatSession
+        key={`${choice}:${session}`}
+        choice={choice}
+        speed={speed}
+        throttle={settings.throttle}
+        theme={theme.resolved}
+      />
     </div>
   );
 }

@@ -21,7 +21,10 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
   const speedRef = useRef(speed);
   speedRef.current = speed;
   const transport = useMemo(
-    () => (choice === 'live' ? new DefaultChatTransport<UIMessage>({ api: './api/chat' }) : createScriptedTransport(scenarios[choice], () => speedRef.current)),
+    () =>
+      choice === 'live'
+        ? new DefaultChatTransport<UIMessage>({ api: './api/chat' })
+        : createScriptedTransport(scenarios[choice], () => speedRef.current),
     [choice],
   );
   const { messages, sendMessage, status, stop, error } = useChat({ transport, ...(throttle > 0 ? { throttle } : {}) });
@@ -85,7 +88,9 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
                     ? scenario.description
                     : 'Requests go to /api/chat: streamText with the todo_write tool. Ask for a multi-step task and watch the plan build on the right.'}
                 </p>
-                <p className="intro__text intro__text--muted">Press Send to start. The checklist builds from the tool call's arguments while they stream.</p>
+                <p className="intro__text intro__text--muted">
+                  Press Send to start. The checklist builds from the tool call's arguments while they stream.
+                </p>
               </div>
             ) : (
               <MessageList messages={messages} idle={idle} />
@@ -107,7 +112,14 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
         <p className="visually-hidden" role="status">
           {busy ? 'The agent is working.' : messages.length > 0 ? 'The agent is done.' : ''}
         </p>
-        <Composer value={draft} onChange={setDraft} onSend={send} onStop={() => void stop()} busy={busy} suggestions={suggestions} />
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={send}
+          onStop={() => void stop()}
+          busy={busy}
+          suggestions={suggestions}
+        />
       </section>
       <PlanPanel state={todoState}>
         <TodoList state={todoState} theme={theme} maxVisible={choice === 'large' ? 8 : 12} />

@@ -17,14 +17,22 @@ function isTodoToolPart(part: MessagePart): part is MessagePart & TodoToolPart {
 
 /** Renders `code` spans written with backticks; everything else as plain text. */
 function InlineText({ text }: { text: string }): ReactNode {
-  return text.split(/(`[^`\n]+`)/g).map((piece, index) =>
-    piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? <code key={index}>{piece.slice(1, -1)}</code> : <Fragment key={index}>{piece}</Fragment>,
-  );
+  return text
+    .split(/(`[^`\n]+`)/g)
+    .map((piece, index) =>
+      piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? (
+        <code key={index}>{piece.slice(1, -1)}</code>
+      ) : (
+        <Fragment key={index}>{piece}</Fragment>
+      ),
+    );
 }
 
 /** One todo_write call in the transcript: a compact line (the pinned panel shows the list itself). */
 function TodoCallLine({ part, stopped }: { part: TodoToolPart; stopped: boolean }): ReactNode {
-  const total = Array.isArray((part.input as { todos?: unknown } | undefined)?.todos) ? (part.input as { todos: unknown[] }).todos.length : 0;
+  const total = Array.isArray((part.input as { todos?: unknown } | undefined)?.todos)
+    ? (part.input as { todos: unknown[] }).todos.length
+    : 0;
   const counts = part.output as { completed?: number; pending?: number; in_progress?: number } | undefined;
   let label: string;
   let tone: 'busy' | 'ok' | 'error' | 'muted' = 'busy';
@@ -40,7 +48,10 @@ function TodoCallLine({ part, stopped }: { part: TodoToolPart; stopped: boolean 
     label = 'Checklist update stopped';
     tone = 'muted';
   } else {
-    label = part.state === 'input-streaming' ? `Writing the checklist${total > 0 ? ` · ${total} tasks so far` : ''}…` : 'Saving the checklist…';
+    label =
+      part.state === 'input-streaming'
+        ? `Writing the checklist${total > 0 ? ` · ${total} tasks so far` : ''}…`
+        : 'Saving the checklist…';
   }
   return (
     <div className="tool-line" data-tone={tone}>

@@ -24,7 +24,9 @@ export function PlanPanel({ state, children }: { state: TodoState; children: Rea
       </div>
       {/* Scrollable: focusable so keyboard users can scroll a long list. */}
       <div className="plan__body" role="region" aria-label="Agent plan tasks" tabIndex={0}>
-        {state.todos.length === 0 && <p className="plan__empty">The agent's checklist appears here as soon as it starts planning.</p>}
+        {state.todos.length === 0 && (
+          <p className="plan__empty">The agent's checklist appears here as soon as it starts planning.</p>
+        )}
         {children}
       </div>
     </aside>

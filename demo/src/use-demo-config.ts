@@ -13,7 +13,10 @@ export function useDemoConfig(): DemoConfig | undefined {
     let cancelled = false;
     fetch('./api/config', { headers: { accept: 'application/json' } })
       .then(async (response) => {
-        const body = response.ok && response.headers.get('content-type')?.includes('json') ? ((await response.json()) as DemoConfig) : undefined;
+        const body =
+          response.ok && response.headers.get('content-type')?.includes('json')
+            ? ((await response.json()) as DemoConfig)
+            : undefined;
         return body?.mode === 'live' ? body : ({ mode: 'scripted' } satisfies DemoConfig);
       })
       .catch((): DemoConfig => ({ mode: 'scripted' }))

@@ -20,9 +20,17 @@ function readStoredTheme(): ThemeChoice {
 }
 
 /** The theme choice (saved), and the theme it resolves to; applied to `<html>` as `data-theme` and `.dark`. */
-export function useTheme(initial: ThemeChoice | undefined): { choice: ThemeChoice; resolved: 'light' | 'dark'; setChoice: (choice: ThemeChoice) => void } {
+export function useTheme(initial: ThemeChoice | undefined): {
+  choice: ThemeChoice;
+  resolved: 'light' | 'dark';
+  setChoice: (choice: ThemeChoice) => void;
+} {
   const [choice, setChoice] = useState<ThemeChoice>(() => initial ?? readStoredTheme());
-  const systemDark = useSyncExternalStore(subscribeToSystemTheme, () => window.matchMedia(DARK_QUERY).matches, () => false);
+  const systemDark = useSyncExternalStore(
+    subscribeToSystemTheme,
+    () => window.matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
   const resolved = choice === 'system' ? (systemDark ? 'dark' : 'light') : choice;
   useEffect(() => {
     document.documentElement.dataset.theme = resolved;

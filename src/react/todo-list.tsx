@@ -27,7 +27,13 @@ export type TodoListSource =
       state?: never;
       part?: never;
     }
-  | { /** A state from `useTodos` or `selectTodoState`. */ state: TodoState; messages?: never; part?: never; status?: never; toolName?: never }
+  | {
+      /** A state from `useTodos` or `selectTodoState`. */ state: TodoState;
+      messages?: never;
+      part?: never;
+      status?: never;
+      toolName?: never;
+    }
   | {
       /** One tool part, rendered inline with the same streaming rules (no earlier list to fall back on). */
       part: TodoToolPartLike;
@@ -107,7 +113,11 @@ export function TodoList(props: TodoListProps): ReactNode {
   let start = 0;
   if (collapsed) {
     let current = todos.findIndex((item) => item.status === 'in_progress');
-    if (current < 0) current = Math.max(0, todos.findIndex((item) => item.status === 'pending'));
+    if (current < 0)
+      current = Math.max(
+        0,
+        todos.findIndex((item) => item.status === 'pending'),
+      );
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const streaming = state.phase === 'streaming';
@@ -182,7 +192,20 @@ export function TodoList(props: TodoListProps): ReactNode {
         {status}
       </div>
     ),
-    [state, labels, props.classNames, props.className, props.theme, props.unstyled, props.renderItem, maxVisible, expanded, summary, status, id],
+    [
+      state,
+      labels,
+      props.classNames,
+      props.className,
+      props.theme,
+      props.unstyled,
+      props.renderItem,
+      maxVisible,
+      expanded,
+      summary,
+      status,
+      id,
+    ],
   );
 }
 
@@ -193,6 +216,9 @@ export function TodoList(props: TodoListProps): ReactNode {
  */
 function rejectionDetail(error: string): string {
   const text = error.replace(/^Error:\s*/, '');
-  const problems = text.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2));
+  const problems = text
+    .split('\n')
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2));
   return problems.length > 0 ? problems.join(' ') : (text.split('\n')[0] ?? '');
 }

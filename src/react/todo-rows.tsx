@@ -79,7 +79,17 @@ export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode 
   const cache = useMemo<RowsCache>(
     () => ({ rows: new WeakMap(), blocks: new Map(), todos: [], starts: [] }),
     // A new window (a collapsed list's current task moved) starts afresh: the rows' memo skips those that did not change.
-    [visibleFrom, visibleTo, pending, in_progress, completed, itemClassName, iconClassName, contentClassName, renderItem],
+    [
+      visibleFrom,
+      visibleTo,
+      pending,
+      in_progress,
+      completed,
+      itemClassName,
+      iconClassName,
+      contentClassName,
+      renderItem,
+    ],
   );
   const statusLabels = { pending, in_progress, completed };
 
@@ -116,7 +126,10 @@ export const TodoRows = memo(function TodoRows(props: TodoRowsProps): ReactNode 
   for (let end = 0; end <= todos.length; end++) {
     const item = todos[end];
     const same = item === cache.todos[end];
-    if (item && !(end > 0 && (starts[end] = same ? cache.starts[end]! : end >= FIRST_BLOCK_ROWS && startsBlock(item.key)))) {
+    if (
+      item &&
+      !(end > 0 && (starts[end] = same ? cache.starts[end]! : end >= FIRST_BLOCK_ROWS && startsBlock(item.key)))
+    ) {
       kept &&= same;
       continue;
     }

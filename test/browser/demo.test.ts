@@ -43,20 +43,30 @@ function recordChecklist(): void {
       content: item.querySelector('[data-todo-content]')?.textContent ?? '',
       status: item.dataset.status ?? '',
     }));
-    const snapshot = { phase: root.dataset.phase ?? '', items, notice: root.querySelector('[data-todo-notice]')?.textContent ?? '' };
+    const snapshot = {
+      phase: root.dataset.phase ?? '',
+      items,
+      notice: root.querySelector('[data-todo-notice]')?.textContent ?? '',
+    };
     const key = JSON.stringify(snapshot);
     if (key !== last) {
       last = key;
       window.__snapshots.push(snapshot);
     }
   };
-  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  new MutationObserver(record).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
 }
 
 function recordLongTasks(): void {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries())
+      window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
 }
 
@@ -77,7 +87,12 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'todo-write-demo-'));
   const startStatic = async (): Promise<void> => {
     await build({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    const server = await preview({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir }, preview: { port: 0, host: '127.0.0.1' } });
+    const server = await preview({
+      configFile: CONFIG_FILE,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { port: 0, host: '127.0.0.1' },
+    });
     staticUrl = server.resolvedUrls!.local[0]!;
     closeStatic = () => server.close();
   };
@@ -102,7 +117,10 @@ async function closePage(): Promise<void> {
   page = undefined;
 }
 
-async function openDemo(query: string, options: { record?: boolean; longTasks?: boolean; width?: number; baseUrl?: string } = {}): Promise<Page> {
+async function openDemo(
+  query: string,
+  options: { record?: boolean; longTasks?: boolean; width?: number; baseUrl?: string } = {},
+): Promise<Page> {
   await closePage();
   const opened = await context.newPage();
   page = opened;
@@ -126,7 +144,9 @@ async function waitForChecklist(page: Page, phase: string, statuses: string[], t
   await page.waitForFunction(
     ({ phase, statuses }) => {
       const root = document.querySelector<HTMLElement>('[data-todo-list]');
-      const seen = [...(root?.querySelectorAll<HTMLElement>('[data-todo-item]') ?? [])].map((item) => item.dataset.status);
+      const seen = [...(root?.querySelectorAll<HTMLElement>('[data-todo-item]') ?? [])].map(
+        (item) => item.dataset.status,
+      );
       return root?.dataset.phase === phase && JSON.stringify(seen) === JSON.stringify(statuses);
     },
     { phase, statuses },
@@ -135,15 +155,25 @@ async function waitForChecklist(page: Page, phase: string, statuses: string[], t
 }
 
 async function waitForIdle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready', undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready',
+    undefined,
+    { timeout: 60_000 },
+  );
 }
 
 async function checkAccessibility(page: Page): Promise<void> {
   await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document);
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
   });
   expect(violations).toEqual([]);
 }
@@ -151,7 +181,9 @@ async function checkAccessibility(page: Page): Promise<void> {
 /** Tabs through the page from the top; returns the controls focused, and every enabled control on the page. */
 async function tabThroughPage(page: Page): Promise<{ reached: string[]; controls: string[] }> {
   const describeElement = (element: Element | null): string =>
-    element ? `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}` : '';
+    element
+      ? `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}`
+      : '';
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const reached = new Set<string>();
   for (let press = 0; press < 40; press++) {
@@ -160,7 +192,8 @@ async function tabThroughPage(page: Page): Promise<{ reached: string[]; controls
     if (reached.has(focused as string)) break;
     reached.add(focused as string);
   }
-  const controls = (await page.evaluate(`[...document.querySelectorAll('button, select, textarea, input, a[href], summary, [tabindex]')]
+  const controls =
+    (await page.evaluate(`[...document.querySelectorAll('button, select, textarea, input, a[href], summary, [tabindex]')]
     .filter((element) => !element.disabled && element.tabIndex >= 0 && element.getClientRects().length > 0)
     .map((element) => (${describeElement.toString()})(element))`)) as string[];
   return { reached: [...reached], controls };
@@ -186,7 +219,10 @@ describe('the demo, normal plan', () => {
 
     const seen = await snapshots(page);
     // The first call: rows appear one by one (1, 2, ... 7), never shrinking, statuses always valid.
-    const firstCall = seen.slice(0, seen.findIndex((snapshot) => snapshot.phase !== 'streaming' && snapshot.phase !== 'empty'));
+    const firstCall = seen.slice(
+      0,
+      seen.findIndex((snapshot) => snapshot.phase !== 'streaming' && snapshot.phase !== 'empty'),
+    );
     const counts = firstCall.map((snapshot) => snapshot.items.length);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     for (let count = 1; count <= 7; count++) expect(counts).toContain(count);
@@ -198,10 +234,20 @@ describe('the demo, normal plan', () => {
     // The rejected call (two tasks in progress): the last accepted list stays, with a note.
     const rejected = seen.find((snapshot) => snapshot.phase === 'rejected');
     expect(rejected?.notice).toMatch(/Update rejected.*in_progress/s);
-    expect(statusesOf(rejected)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending', 'pending', 'pending']);
+    expect(statusesOf(rejected)).toEqual([
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     // Then the correction, and every later list: exactly one task in progress until the end.
     const accepted = seen.filter((snapshot) => snapshot.phase === 'accepted');
-    expect(accepted.map((snapshot) => snapshot.items.filter((item) => item.status === 'completed').length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(accepted.map((snapshot) => snapshot.items.filter((item) => item.status === 'completed').length)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7,
+    ]);
     expect(accepted.at(-1)?.items.map((item) => item.content)).toEqual(tasks);
     await expect.poll(() => page.locator('[data-todo-summary]').textContent()).toContain('7 of 7 completed');
   });
@@ -222,7 +268,9 @@ describe('the demo, rejected call', () => {
 
     await checkAccessibility(page);
     const { reached, controls } = await tabThroughPage(page);
-    expect(controls).toEqual(expect.arrayContaining(['button:continue', 'summary:Why', 'button:Send', 'button:New chat']));
+    expect(controls).toEqual(
+      expect.arrayContaining(['button:continue', 'summary:Why', 'button:Send', 'button:New chat']),
+    );
     expect(reached).toEqual(expect.arrayContaining(controls));
 
     await page.getByRole('button', { name: 'continue', exact: true }).click();
@@ -241,12 +289,18 @@ describe('the demo, long run stopped mid-call', () => {
     expect(reached).toContain('button:Stop');
     // Wait for a call streaming over an accepted list with progress (an update, not the plan),
     // early in the call (at most 5 of its 10 tasks written), then press Stop.
-    await page.waitForFunction(() => {
-      const root = document.querySelector<HTMLElement>('[data-todo-list]');
-      const writing = [...document.querySelectorAll('.tool-line[data-tone="busy"]')].at(-1)?.textContent ?? '';
-      const soFar = Number(/(\d+) tasks so far/.exec(writing)?.[1] ?? 99);
-      return root?.dataset.phase === 'streaming' && root.querySelector('[data-status="completed"]') !== null && soFar <= 5;
-    }, undefined, { timeout: 40_000 });
+    await page.waitForFunction(
+      () => {
+        const root = document.querySelector<HTMLElement>('[data-todo-list]');
+        const writing = [...document.querySelectorAll('.tool-line[data-tone="busy"]')].at(-1)?.textContent ?? '';
+        const soFar = Number(/(\d+) tasks so far/.exec(writing)?.[1] ?? 99);
+        return (
+          root?.dataset.phase === 'streaming' && root.querySelector('[data-status="completed"]') !== null && soFar <= 5
+        );
+      },
+      undefined,
+      { timeout: 40_000 },
+    );
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await waitForIdle(page);
 
@@ -277,7 +331,10 @@ describe('the demo page', () => {
   });
 
   it('pins the checklist beside the chat on wide screens and above it on narrow ones', async () => {
-    for (const [width, placement] of [[1280, 'beside'], [390, 'above']] as const) {
+    for (const [width, placement] of [
+      [1280, 'beside'],
+      [390, 'above'],
+    ] as const) {
       const page = await openDemo('scenario=plan', { width });
       const plan = (await page.locator('.plan').boundingBox())!;
       const chat = (await page.locator('.chat').boundingBox())!;
@@ -293,9 +350,16 @@ describe('the demo, 200-item list', () => {
     const startedAt = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     // The first call writes all 200 items; measure until it is accepted, then stop the run.
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-todo-list]')?.dataset.phase === 'accepted', undefined, { timeout: 90_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[data-todo-list]')?.dataset.phase === 'accepted',
+      undefined,
+      { timeout: 90_000 },
+    );
     const { longTasks, elapsed } = await page.evaluate(
-      (startedAt) => ({ longTasks: window.__longTasks.filter((task) => task.start >= startedAt), elapsed: performance.now() - startedAt }),
+      (startedAt) => ({
+        longTasks: window.__longTasks.filter((task) => task.start >= startedAt),
+        elapsed: performance.now() - startedAt,
+      }),
       startedAt,
     );
     await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_SDK_MAJORS, type AiSdkMajor } from './majors.js';
-import { assertBuilt, distFiles, DIST, importedSpecifiers, namesImportedFrom, packageOf, readDist, ROOT } from './dist-files.js';
+import {
+  assertBuilt,
+  distFiles,
+  DIST,
+  importedSpecifiers,
+  namesImportedFrom,
+  packageOf,
+  readDist,
+  ROOT,
+} from './dist-files.js';
 
 const require = createRequire(import.meta.url);
 const TSC = require.resolve('typescript/bin/tsc');

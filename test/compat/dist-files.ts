@@ -36,7 +36,9 @@ export function readDist(file: string): string {
 /** The module specifiers a JS or .d.ts file imports or re-exports (static `from '…'`, `import('…')`, bare `import '…'`). */
 export function importedSpecifiers(source: string): string[] {
   const specifiers = new Set<string>();
-  for (const match of source.matchAll(/\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm)) {
+  for (const match of source.matchAll(
+    /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm,
+  )) {
     specifiers.add((match[1] ?? match[2] ?? match[3])!);
   }
   return [...specifiers];
@@ -59,7 +61,11 @@ export function namesImportedFrom(source: string, name: string): string[] {
   const named = new RegExp(`(?:import|export)\\s+(?:type\\s+)?\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g');
   for (const match of source.matchAll(named)) {
     for (const item of match[1]!.split(',')) {
-      const original = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]?.trim();
+      const original = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (original) names.add(original);
     }
   }

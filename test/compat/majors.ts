@@ -19,9 +19,30 @@ export interface AiSdkMajor {
 }
 
 export const AI_SDK_MAJORS: readonly AiSdkMajor[] = [
-  { major: 5, aiPackage: 'ai-v5', reactPackage: 'ai-react-v2', reactMajor: 2, mockModel: 'MockLanguageModelV2', minimumNode: 18 },
-  { major: 6, aiPackage: 'ai-v6', reactPackage: 'ai-react-v3', reactMajor: 3, mockModel: 'MockLanguageModelV3', minimumNode: 18 },
-  { major: 7, aiPackage: 'ai', reactPackage: '@ai-sdk/react', reactMajor: 4, mockModel: 'MockLanguageModelV4', minimumNode: 22 },
+  {
+    major: 5,
+    aiPackage: 'ai-v5',
+    reactPackage: 'ai-react-v2',
+    reactMajor: 2,
+    mockModel: 'MockLanguageModelV2',
+    minimumNode: 18,
+  },
+  {
+    major: 6,
+    aiPackage: 'ai-v6',
+    reactPackage: 'ai-react-v3',
+    reactMajor: 3,
+    mockModel: 'MockLanguageModelV3',
+    minimumNode: 18,
+  },
+  {
+    major: 7,
+    aiPackage: 'ai',
+    reactPackage: '@ai-sdk/react',
+    reactMajor: 4,
+    mockModel: 'MockLanguageModelV4',
+    minimumNode: 22,
+  },
 ];
 
 /** The installed package that plays `zod` 3.25 (classic v3 at the root, v4 under `zod/v4`). */

@@ -6,7 +6,17 @@
  * SDK's mock model, readTodos / selectTodoState, and <TodoList> rendered to HTML.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +35,13 @@ const OLD_NODE_MAJOR = OLDEST_TESTED_NODE;
 
 /** A Node 20 binary outside node_modules/.bin: `TODO_WRITE_NODE20`, else the usual system paths. */
 function findOldNode(): string | undefined {
-  const candidates = [process.env.TODO_WRITE_NODE20, '/usr/local/bin/node', '/usr/bin/node', '/bin/node', '/opt/homebrew/bin/node'];
+  const candidates = [
+    process.env.TODO_WRITE_NODE20,
+    '/usr/local/bin/node',
+    '/usr/bin/node',
+    '/bin/node',
+    '/opt/homebrew/bin/node',
+  ];
   for (const candidate of candidates) {
     if (!candidate || !existsSync(candidate)) continue;
     const version = spawnSync(candidate, ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -43,7 +59,10 @@ function createApp(aiPackage: string): string {
   const modules = join(app, 'node_modules');
   mkdirSync(join(modules, 'todo-write'), { recursive: true });
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(modules, 'todo-write/package.json'), JSON.stringify({ ...manifest, devDependencies: undefined, scripts: undefined }));
+  writeFileSync(
+    join(modules, 'todo-write/package.json'),
+    JSON.stringify({ ...manifest, devDependencies: undefined, scripts: undefined }),
+  );
   cpSync(DIST, join(modules, 'todo-write/dist'), { recursive: true });
   // Links resolve to the real paths in this repo, so each SDK keeps its own nested dependencies.
   symlinkSync(join(ROOT, 'node_modules', aiPackage), join(modules, 'ai'), 'dir');
@@ -70,7 +89,9 @@ describe.skipIf(!oldNode)(`the built package on the system Node ${OLD_NODE_MAJOR
 
       expect(String(report.node)).toMatch(new RegExp(`^v${OLD_NODE_MAJOR}\\.`));
       expect(String(report.ai).split('.')[0]).toBe(String(major.major));
-      expect(report.toolResults).toEqual([{ toolCallId: 'call-1', output: { pending: 1, in_progress: 1, completed: 1 } }]);
+      expect(report.toolResults).toEqual([
+        { toolCallId: 'call-1', output: { pending: 1, in_progress: 1, completed: 1 } },
+      ]);
       expect(report.written).toEqual([TODOS]);
       expect(report.fromModelMessages).toEqual(TODOS);
       expect(report.fromUIMessages).toEqual(TODOS);

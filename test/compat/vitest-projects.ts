@@ -57,7 +57,14 @@ export function compatProjects(): TestProjectInlineConfiguration[] {
         environment: 'node',
         include: ['test/compat/zod3/**/*.test.{ts,tsx}'],
         env: { TODO_WRITE_COMPAT_MAJOR: String(major.major) },
-        server: { deps: { inline: [new RegExp(`node_modules/${major.aiPackage}/`), /node_modules\/@ai-sdk\/(provider-utils|provider|gateway)\//] } },
+        server: {
+          deps: {
+            inline: [
+              new RegExp(`node_modules/${major.aiPackage}/`),
+              /node_modules\/@ai-sdk\/(provider-utils|provider|gateway)\//,
+            ],
+          },
+        },
       },
     }),
   );

@@ -40,7 +40,11 @@ export async function launchChromium(): Promise<LaunchedChromium> {
     const browser = await playwright.launch({
       executablePath: systemPath,
       headless: true,
-      args: ['--no-sandbox', ...OFFLINE_FLAGS, `--user-data-dir=${mkdtempSync(join(tmpdir(), 'todo-write-chromium-'))}`],
+      args: [
+        '--no-sandbox',
+        ...OFFLINE_FLAGS,
+        `--user-data-dir=${mkdtempSync(join(tmpdir(), 'todo-write-chromium-'))}`,
+      ],
     });
     return { browser, source: 'system', executablePath: systemPath };
   }

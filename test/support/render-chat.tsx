@@ -41,7 +41,10 @@ export function readRows(container: HTMLElement): RowSnapshot[] {
 }
 
 /** Renders the chat page. `countRows` swaps in a `renderItem` that records which rows render. */
-export function renderChat(model: MockLanguageModelV4, options: { countRows?: boolean; props?: Partial<TodoListProps>; throttle?: number } = {}) {
+export function renderChat(
+  model: MockLanguageModelV4,
+  options: { countRows?: boolean; props?: Partial<TodoListProps>; throttle?: number } = {},
+) {
   const rendered: string[] = [];
   const commits: Commit[] = [];
   let helpers: UseChatHelpers<UIMessage> | undefined;

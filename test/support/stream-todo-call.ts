@@ -62,7 +62,9 @@ export function todoCallChunks(
   const json = options.json ?? JSON.stringify(input);
   return [
     { type: 'tool-input-start', id: toolCallId, toolName },
-    ...splitIntoDeltas(json, options).map((delta): LanguageModelV4StreamPart => ({ type: 'tool-input-delta', id: toolCallId, delta })),
+    ...splitIntoDeltas(json, options).map(
+      (delta): LanguageModelV4StreamPart => ({ type: 'tool-input-delta', id: toolCallId, delta }),
+    ),
     { type: 'tool-input-end', id: toolCallId },
     { type: 'tool-call', toolCallId, toolName, input: json },
   ];
@@ -83,7 +85,11 @@ export function finishChunk(reason: 'tool-calls' | 'stop'): LanguageModelV4Strea
 }
 
 /** A step that makes one `todo_write` call. */
-export function todoCallStep(toolCallId: string, input: unknown, options: Parameters<typeof todoCallChunks>[2] = {}): ScriptStep {
+export function todoCallStep(
+  toolCallId: string,
+  input: unknown,
+  options: Parameters<typeof todoCallChunks>[2] = {},
+): ScriptStep {
   return [...todoCallChunks(toolCallId, input, options), finishChunk('tool-calls')];
 }
 
@@ -152,7 +158,10 @@ export async function streamTurn(
 }
 
 /** A `useChat` transport that runs `model` in-process, one turn per `sendMessages`. */
-export function inProcessTransport(model: MockLanguageModelV4, options: StreamScriptOptions = {}): ChatTransport<UIMessage> {
+export function inProcessTransport(
+  model: MockLanguageModelV4,
+  options: StreamScriptOptions = {},
+): ChatTransport<UIMessage> {
   return {
     sendMessages: ({ messages, abortSignal }) => streamTurn(model, messages, { ...options, abortSignal }),
     reconnectToStream: async () => null,
@@ -160,7 +169,11 @@ export function inProcessTransport(model: MockLanguageModelV4, options: StreamSc
 }
 
 /** Every snapshot of the assistant message while one turn streams (no React), via `readUIMessageStream`. */
-export async function collectSnapshots(model: MockLanguageModelV4, messages: UIMessage[] = [], options: StreamScriptOptions = {}): Promise<UIMessage[]> {
+export async function collectSnapshots(
+  model: MockLanguageModelV4,
+  messages: UIMessage[] = [],
+  options: StreamScriptOptions = {},
+): Promise<UIMessage[]> {
   const snapshots: UIMessage[] = [];
   for await (const message of readUIMessageStream({ stream: await streamTurn(model, messages, options) })) {
     snapshots.push(structuredClone(message));
@@ -179,5 +192,8 @@ export const TRICKY_PLAN = [
 
 /** `JSON.stringify`, with every non-ASCII character written as a `\uXXXX` escape (as some providers send it). */
 export function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

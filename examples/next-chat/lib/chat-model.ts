@@ -33,7 +33,10 @@ function scenarioFor(messages: readonly UIMessage[]): Scenario {
   const byPrompt = new Map(SCENARIO_IDS.map((id) => [scenarios[id].prompt, scenarios[id]]));
   for (const message of messages.toReversed()) {
     if (message.role !== 'user') continue;
-    const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('').trim();
+    const text = message.parts
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join('')
+      .trim();
     const scenario = byPrompt.get(text);
     if (scenario !== undefined) return scenario;
   }

@@ -16,7 +16,8 @@ export const aiV5: CompatAdapter = createCompatAdapter({
   simulateReadableStream,
   readUIMessageStream,
   convertToModelMessages,
-  createMockModel: (options) => new MockLanguageModelV2(options as ConstructorParameters<typeof MockLanguageModelV2>[0]),
+  createMockModel: (options) =>
+    new MockLanguageModelV2(options as ConstructorParameters<typeof MockLanguageModelV2>[0]),
   useChat,
   finishPart: (reason) => ({
     type: 'finish',

@@ -17,7 +17,8 @@ export const aiV6: CompatAdapter = createCompatAdapter({
   simulateReadableStream,
   readUIMessageStream,
   convertToModelMessages,
-  createMockModel: (options) => new MockLanguageModelV3(options as ConstructorParameters<typeof MockLanguageModelV3>[0]),
+  createMockModel: (options) =>
+    new MockLanguageModelV3(options as ConstructorParameters<typeof MockLanguageModelV3>[0]),
   useChat,
   finishPart: finishPartV3,
   responseMessages: async (result) => (await result.response).messages,

@@ -20,7 +20,8 @@ export const aiV7: CompatAdapter = createCompatAdapter({
   simulateReadableStream,
   readUIMessageStream,
   convertToModelMessages,
-  createMockModel: (options) => new MockLanguageModelV4(options as ConstructorParameters<typeof MockLanguageModelV4>[0]),
+  createMockModel: (options) =>
+    new MockLanguageModelV4(options as ConstructorParameters<typeof MockLanguageModelV4>[0]),
   useChat,
   finishPart: finishPartV3,
   responseMessages: async (result) => (await result.steps).flatMap((step) => step.response.messages),

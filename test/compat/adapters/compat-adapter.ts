@@ -66,7 +66,10 @@ export interface TransportOptions {
 
 /** A `ChatTransport` for `useChat` that runs streamText in-process (no server). */
 export interface InProcessTransport {
-  sendMessages(options: { messages: UIMessageLike[]; abortSignal: AbortSignal | undefined }): Promise<ReadableStream<UIChunkLike>>;
+  sendMessages(options: {
+    messages: UIMessageLike[];
+    abortSignal: AbortSignal | undefined;
+  }): Promise<ReadableStream<UIChunkLike>>;
   reconnectToStream(): Promise<ReadableStream<UIChunkLike> | null>;
 }
 
@@ -103,15 +106,24 @@ export interface MajorFunctions {
   reactVersion: string;
   streamText: (options: any) => any;
   stepCountIs: (count: number) => any;
-  simulateReadableStream: (options: { chunks: unknown[]; chunkDelayInMs?: number | null; initialDelayInMs?: number | null }) => ReadableStream<any>;
+  simulateReadableStream: (options: {
+    chunks: unknown[];
+    chunkDelayInMs?: number | null;
+    initialDelayInMs?: number | null;
+  }) => ReadableStream<any>;
   readUIMessageStream: (options: { stream: ReadableStream<any> }) => AsyncIterable<any>;
   convertToModelMessages: (messages: any[], options?: any) => unknown;
-  createMockModel: (options: { doStream: Array<{ stream: ReadableStream<any> }> }) => { doStreamCalls: Array<{ prompt: unknown[] }> };
+  createMockModel: (options: { doStream: Array<{ stream: ReadableStream<any> }> }) => {
+    doStreamCalls: Array<{ prompt: unknown[] }>;
+  };
   useChat: (options: any) => any;
   /** The model's `finish` part for this provider spec. */
   finishPart(reason: 'stop' | 'tool-calls'): unknown;
   /** All model messages of a finished result (v7 `response.messages` holds only the last step's). */
-  responseMessages(result: { response: PromiseLike<{ messages: unknown[] }>; steps: PromiseLike<Array<{ response: { messages: unknown[] } }>> }): Promise<unknown[]>;
+  responseMessages(result: {
+    response: PromiseLike<{ messages: unknown[] }>;
+    steps: PromiseLike<Array<{ response: { messages: unknown[] } }>>;
+  }): Promise<unknown[]>;
 }
 
 function toolResultsInPrompt(prompt: unknown[]): ModelToolResult[] {
@@ -119,7 +131,8 @@ function toolResultsInPrompt(prompt: unknown[]): ModelToolResult[] {
   for (const message of prompt as Array<{ role: string; content: unknown }>) {
     if (message.role !== 'tool' || !Array.isArray(message.content)) continue;
     for (const part of message.content as Array<ModelToolResult & { type: string }>) {
-      if (part.type === 'tool-result') results.push({ toolCallId: part.toolCallId, toolName: part.toolName, output: part.output });
+      if (part.type === 'tool-result')
+        results.push({ toolCallId: part.toolCallId, toolName: part.toolName, output: part.output });
     }
   }
   return results;
@@ -149,7 +162,9 @@ export function createCompatAdapter(functions: MajorFunctions): CompatAdapter {
       prompt,
       stopWhen: functions.stepCountIs(options.steps.length),
     });
-    const [forUi, forReader] = (result.toUIMessageStream(options.uiStreamOptions ?? {}) as ReadableStream<UIChunkLike>).tee();
+    const [forUi, forReader] = (
+      result.toUIMessageStream(options.uiStreamOptions ?? {}) as ReadableStream<UIChunkLike>
+    ).tee();
     const uiChunks: UIChunkLike[] = [];
     const uiSnapshots: UIMessageLike[] = [];
     await Promise.all([
@@ -190,7 +205,8 @@ export function createCompatAdapter(functions: MajorFunctions): CompatAdapter {
         const index = turn++;
         const steps = options.turns[index];
         if (!steps) throw new Error(`the scripted model has only ${options.turns.length} turn(s)`);
-        const delay = typeof options.chunkDelayInMs === 'number' ? options.chunkDelayInMs : options.chunkDelayInMs?.[index];
+        const delay =
+          typeof options.chunkDelayInMs === 'number' ? options.chunkDelayInMs : options.chunkDelayInMs?.[index];
         const result = functions.streamText({
           model: createModel(steps, delay ?? null),
           tools: options.tools,
@@ -211,7 +227,8 @@ export function createCompatAdapter(functions: MajorFunctions): CompatAdapter {
     aiVersion: functions.aiVersion,
     reactVersion: functions.reactVersion,
     streamText: functions.streamText,
-    convertToModelMessages: async (messages, options) => (await functions.convertToModelMessages(messages, options)) as unknown[],
+    convertToModelMessages: async (messages, options) =>
+      (await functions.convertToModelMessages(messages, options)) as unknown[],
     runAgent,
     createTransport,
     useChat: (options) => functions.useChat(options) as UseChatLike,

@@ -42,7 +42,10 @@ export function finishPartV3(reason: 'stop' | 'tool-calls'): unknown {
 }
 
 /** The provider-level stream parts of one scripted step. */
-export function modelStreamParts(step: ScriptedStep, finishPart: (reason: 'stop' | 'tool-calls') => unknown): unknown[] {
+export function modelStreamParts(
+  step: ScriptedStep,
+  finishPart: (reason: 'stop' | 'tool-calls') => unknown,
+): unknown[] {
   const parts: unknown[] = [{ type: 'stream-start', warnings: [] }];
   if (step.text !== undefined) {
     parts.push({ type: 'text-start', id: 'text-1' });
@@ -53,11 +56,11 @@ export function modelStreamParts(step: ScriptedStep, finishPart: (reason: 'stop'
     const toolName = call.toolName ?? 'todo_write';
     const text = typeof call.input === 'string' ? call.input : JSON.stringify(call.input);
     parts.push({ type: 'tool-input-start', id: call.toolCallId, toolName });
-    for (const delta of splitText(text, call.deltaCount ?? 8)) parts.push({ type: 'tool-input-delta', id: call.toolCallId, delta });
+    for (const delta of splitText(text, call.deltaCount ?? 8))
+      parts.push({ type: 'tool-input-delta', id: call.toolCallId, delta });
     parts.push({ type: 'tool-input-end', id: call.toolCallId });
     parts.push({ type: 'tool-call', toolCallId: call.toolCallId, toolName, input: text });
   }
   parts.push(finishPart(step.toolCalls?.length ? 'tool-calls' : 'stop'));
   return parts;
 }
-

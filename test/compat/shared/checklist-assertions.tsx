@@ -20,7 +20,12 @@ interface Rendered {
   status: UseChatLike['status'];
 }
 
-function Chat(props: { adapter: CompatAdapter; transport: InProcessTransport; onRender: (rendered: Rendered) => void; chat: { current?: UseChatLike } }): ReactNode {
+function Chat(props: {
+  adapter: CompatAdapter;
+  transport: InProcessTransport;
+  onRender: (rendered: Rendered) => void;
+  chat: { current?: UseChatLike };
+}): ReactNode {
   const chat = props.adapter.useChat({ transport: props.transport });
   props.chat.current = chat;
   const state = useTodos(chat.messages, { status: chat.status });
@@ -56,7 +61,10 @@ function rows(): Array<{ content: string; status: string | null }> {
   if (!list) return [];
   return within(list)
     .getAllByRole('listitem')
-    .map((item) => ({ content: item.querySelector('[data-todo-content]')?.textContent ?? '', status: item.getAttribute('data-status') }));
+    .map((item) => ({
+      content: item.querySelector('[data-todo-content]')?.textContent ?? '',
+      status: item.getAttribute('data-status'),
+    }));
 }
 
 export function describeChecklistThroughUseChat(adapter: CompatAdapter): void {
@@ -124,7 +132,10 @@ export function describeChecklistThroughUseChat(adapter: CompatAdapter): void {
         adapter,
         [
           [{ toolCalls: [{ toolCallId: 'call-1', input: { todos: FIRST_PLAN } }] }, { text: 'On it.' }],
-          [{ toolCalls: [{ toolCallId: 'call-2', input: { todos: SECOND_PLAN }, deltaCount: 100 }] }, { text: 'Next.' }],
+          [
+            { toolCalls: [{ toolCallId: 'call-2', input: { todos: SECOND_PLAN }, deltaCount: 100 }] },
+            { text: 'Next.' },
+          ],
         ],
         [0, 10],
       );

@@ -63,7 +63,9 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
 
         const counts = { pending: 1, in_progress: 1, completed: 1 };
         expect(run.toolErrors).toEqual([]);
-        expect(run.toolResults).toEqual([{ toolCallId: 'call-1', toolName: 'todo_write', input: { todos: FIRST_PLAN }, output: counts }]);
+        expect(run.toolResults).toEqual([
+          { toolCallId: 'call-1', toolName: 'todo_write', input: { todos: FIRST_PLAN }, output: counts },
+        ]);
         expect(run.toolResultsSeenByModel[0]).toEqual([
           { toolCallId: 'call-1', toolName: 'todo_write', output: { type: 'json', value: counts } },
         ]);
@@ -73,10 +75,20 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
         expect(onWrite.mock.calls[0]?.[1]).toMatchObject({ toolCallId: 'call-1', messages: expect.any(Array) });
 
         const types = collapse(chunksOf(run, 'call-1'));
-        expect(types).toEqual(['tool-input-start', 'tool-input-delta', 'tool-input-available', 'tool-output-available']);
+        expect(types).toEqual([
+          'tool-input-start',
+          'tool-input-delta',
+          'tool-input-available',
+          'tool-output-available',
+        ]);
 
         const [part] = todoParts(run.uiSnapshots.at(-1));
-        expect(part).toMatchObject({ toolCallId: 'call-1', state: 'output-available', input: { todos: FIRST_PLAN }, output: counts });
+        expect(part).toMatchObject({
+          toolCallId: 'call-1',
+          state: 'output-available',
+          input: { todos: FIRST_PLAN },
+          output: counts,
+        });
       });
 
       it('reads back the same list from the model messages, the UI messages and their conversion', async () => {
@@ -89,14 +101,21 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
           ],
         });
         const assistant = run.uiSnapshots.at(-1)!;
-        const conversation: UIMessageLike[] = [{ id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'Fix the pager.' }] }, assistant];
+        const conversation: UIMessageLike[] = [
+          { id: 'user-1', role: 'user', parts: [{ type: 'text', text: 'Fix the pager.' }] },
+          assistant,
+        ];
 
         expect(readTodos(run.modelMessages as never)).toEqual(SECOND_PLAN);
         expect(readTodos(asUIMessages(conversation))).toEqual(SECOND_PLAN);
         expect(readTodos((await adapter.convertToModelMessages(conversation)) as never)).toEqual(SECOND_PLAN);
 
         const state = selectTodoState(asUIMessages(conversation), { status: 'ready' });
-        expect(state).toMatchObject({ phase: 'accepted', toolCallId: 'call-2', counts: { pending: 1, in_progress: 1, completed: 2 } });
+        expect(state).toMatchObject({
+          phase: 'accepted',
+          toolCallId: 'call-2',
+          counts: { pending: 1, in_progress: 1, completed: 2 },
+        });
         expect(state.todos.map(({ content, status }) => ({ content, status }))).toEqual(SECOND_PLAN);
       });
     });
@@ -164,7 +183,10 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
       it('grows the checklist item by item, never showing a cut-off status or flashing empty', async () => {
         const run = await adapter.runAgent({
           tools: { todo_write: createTodoWrite() },
-          steps: [{ toolCalls: [{ toolCallId: 'call-1', input: { todos: SECOND_PLAN }, deltaCount: 40 }] }, { text: 'Working.' }],
+          steps: [
+            { toolCalls: [{ toolCallId: 'call-1', input: { todos: SECOND_PLAN }, deltaCount: 40 }] },
+            { text: 'Working.' },
+          ],
         });
         const contents = SECOND_PLAN.map(({ content }) => content);
         let previous: TodoState | undefined;
