@@ -1,0 +1,243 @@
+/**
+ * What an update of the list did, in words: a spoken announcement for a polite status region and a
+ * one-line summary per call for message renderers. English by default; every text is a label.
+ */
+import type { TodoChanges } from './diff-todos.js';
+import { countTodos, type Todo } from './todo.js';
+
+/** A task as the describers read it: any object with the task's text and status (a `Todo`, a row). */
+type TaskLike = Pick<Todo, 'content' | 'status'>;
+
+/** Characters of a task's text an announcement speaks; longer texts end in `…`. */
+export const MAX_ANNOUNCED_TASK_LENGTH = 80;
+/** Characters of a task's text a call summary shows; longer texts end in `…`. */
+export const MAX_SUMMARIZED_TASK_LENGTH = 40;
+/** Characters of a rejection's problem a call summary shows. */
+const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
+
+/**
+ * Every text {@link announceTodoChanges} and {@link summarizeTodoCall} write; pass some of them to
+ * translate. Task texts reach the labels already on one line and cut (`…`), never quoted: quoting is
+ * the label's business. Lists of tasks are in list order and never empty.
+ */
+export interface TodoChangeLabels {
+  /** Announced when the list was empty before. Default `` `Planned ${count} tasks.` `` (`1 task`). */
+  planned: (count: number) => string;
+  /** Announced when the update emptied the list. Default `'Cleared the list.'`. */
+  cleared: string;
+  /** Announced when the update changed nothing. Default `'No changes.'`. */
+  unchanged: string;
+  /** Tasks just completed. Default `'Completed: Write tests.'`, or `'Completed 3 tasks.'` for several. */
+  completed: (tasks: readonly string[]) => string;
+  /** Tasks back from completed. Default `'Reopened: Write tests.'`, or `'Reopened 2 tasks.'`. */
+  reopened: (tasks: readonly string[]) => string;
+  /** New tasks. Default `'Added: Deploy.'`, or `'Added 2 tasks.'`. */
+  added: (tasks: readonly string[]) => string;
+  /** Dropped tasks. Default `'Removed: Old step.'`, or `'Removed 2 tasks.'`. */
+  removed: (tasks: readonly string[]) => string;
+  /** The task that just became the one in progress. Default `'Now: Run the suite.'`. */
+  now: (task: string) => string;
+  /** The counts after every announcement. Default `` `${completed} of ${total} completed.` ``. */
+  progress: (completed: number, total: number) => string;
+
+  /** Summary of the first list after an empty one. Default `` `Planned ${count} tasks` `` (`1 task`). */
+  callPlanned: (count: number) => string;
+  /** Summary of a call that emptied the list. Default `'Cleared the list'`. */
+  callCleared: string;
+  /** Summary of a call that changed nothing. Default `'No changes'`. */
+  callUnchanged: string;
+  /** Clause for completed tasks. Default `"completed 'Write tests'"`, or `'completed 3 tasks'` for several. */
+  callCompleted: (tasks: readonly string[]) => string;
+  /** Clause for reopened tasks. Default `"reopened 'Write tests'"`, or `'reopened 2 tasks'`. */
+  callReopened: (tasks: readonly string[]) => string;
+  /** Clause for started tasks. Default `"started 'Run the suite'"`, or `'started 2 tasks'`. */
+  callStarted: (tasks: readonly string[]) => string;
+  /** Clause for new tasks. Default `"added 'Deploy'"`, or `'added 2 tasks'`. */
+  callAdded: (tasks: readonly string[]) => string;
+  /** Clause for dropped tasks. Default `"removed 'Old step'"`, or `'removed 2 tasks'`. */
+  callRemoved: (tasks: readonly string[]) => string;
+  /**
+   * Joins the clauses (in the order completed, reopened, added, removed, started) into the line.
+   * Default: `"a, b and c"` with a capital first letter.
+   */
+  callJoin: (clauses: readonly string[]) => string;
+  /**
+   * Summary of a call the tool rejected: its first problem and how many more there are.
+   * Default `'Rejected: <problem>'`, `'Rejected: <problem> (+2 more)'`, or `'Rejected'` with no text.
+   */
+  callRejected: (problem: string | undefined, more: number) => string;
+  /** Summary of a call the user denied. Default `'Denied: <reason>'`, or `'Denied'`. */
+  callDenied: (reason: string | undefined) => string;
+  /** Summary of a call abandoned before it ran (the chat stopped). Default `'Stopped before it was saved'`. */
+  callInterrupted: string;
+}
+
+/** The English defaults of {@link TodoChangeLabels}. */
+export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
+  planned: (count) => `Planned ${tasks(count)}.`,
+  cleared: 'Cleared the list.',
+  unchanged: 'No changes.',
+  completed: (names) => announce('Completed', names),
+  reopened: (names) => announce('Reopened', names),
+  added: (names) => announce('Added', names),
+  removed: (names) => announce('Removed', names),
+  now: (name) => sentence(`Now: ${name}`),
+  progress: (completed, total) => `${completed} of ${total} completed.`,
+  callPlanned: (count) => `Planned ${tasks(count)}`,
+  callCleared: 'Cleared the list',
+  callUnchanged: 'No changes',
+  callCompleted: (names) => clause('completed', names),
+  callReopened: (names) => clause('reopened', names),
+  callStarted: (names) => clause('started', names),
+  callAdded: (names) => clause('added', names),
+  callRemoved: (names) => clause('removed', names),
+  callJoin: (clauses) => {
+    const line = clauses.length > 1 ? `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}` : (clauses[0] ?? '');
+    return line.charAt(0).toUpperCase() + line.slice(1);
+  },
+  callRejected: (problem, more) =>
+    problem === undefined ? 'Rejected' : `Rejected: ${problem}${more > 0 ? ` (+${more} more)` : ''}`,
+  callDenied: (reason) => (reason === undefined ? 'Denied' : `Denied: ${reason}`),
+  callInterrupted: 'Stopped before it was saved',
+};
+
+/**
+ * What the polite status region says after an accepted update: what changed, in sentences, then the
+ * counts. `changes` is what the update did (`diffTodos(before, todos)`, or the rows' own changes),
+ * `todos` the list after it. For example `'Completed: Write tests. Now: Run the suite. 3 of 7 completed.'`,
+ * `'Added 2 tasks. 3 of 9 completed.'`, `'Planned 7 tasks. Now: Read the code. 0 of 7 completed.'`
+ * (the list was empty), `'Cleared the list. 0 of 0 completed.'`, `'No changes. 3 of 7 completed.'`.
+ * Sentences come in the order completed, reopened, added, removed, then the task now in progress
+ * when it was just started or added. `labels` (default {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
+ */
+export function announceTodoChanges(
+  changes: TodoChanges<TaskLike>,
+  todos: readonly TaskLike[],
+  labels: Partial<TodoChangeLabels> = {},
+): string {
+  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels };
+  const list = Array.isArray(todos) ? todos : [];
+  const name = (task: TaskLike): string => cut(task.content, MAX_ANNOUNCED_TASK_LENGTH);
+  const names = (kind: keyof TodoChanges): string[] => (changes[kind] ?? []).map(name);
+  const sentences: string[] = [];
+  const shape = shapeOf(changes, list.length);
+  if (shape === 'planned') sentences.push(text.planned(list.length));
+  else if (shape === 'cleared') sentences.push(text.cleared);
+  else {
+    if (changes.completed?.length) sentences.push(text.completed(names('completed')));
+    if (changes.reopened?.length) sentences.push(text.reopened(names('reopened')));
+    if (changes.added?.length) sentences.push(text.added(names('added')));
+    if (changes.removed?.length) sentences.push(text.removed(names('removed')));
+  }
+  const current =
+    changes.started?.find((task) => task.status === 'in_progress') ??
+    changes.added?.find((task) => task.status === 'in_progress');
+  if (current) sentences.push(text.now(name(current)));
+  if (sentences.length === 0) sentences.push(text.unchanged);
+  sentences.push(text.progress(countTodos(list).completed, list.length));
+  return sentences.join(' ');
+}
+
+/** One call of the tool, as {@link summarizeTodoCall} reads it. */
+export type TodoCallSummaryInput =
+  /** The tool saved the list: what it changed (`diffTodos(before, todos)`) and the list after it. */
+  | { outcome: 'accepted'; changes: TodoChanges<TaskLike>; todos: readonly TaskLike[] }
+  /** The tool refused the input: its error text (`errorText` of the tool part), if any. */
+  | { outcome: 'rejected'; error?: string }
+  /** The user denied the call: the denial's reason, if any. */
+  | { outcome: 'denied'; reason?: string }
+  /** The call never ran: the chat stopped while it streamed or waited. */
+  | { outcome: 'interrupted' };
+
+/**
+ * One compact line that says what a call did, for message renderers, so a chat need not repeat the
+ * whole list per call: `'Planned 7 tasks'`, `"Completed 'Write tests' and started 'Run the suite'"`,
+ * `"Added 'Deploy'"`, `'Cleared the list'`, `'No changes'`; a rejected call shows its first problem
+ * (`'Rejected: Item 3 ("Deploy") has status "done"; …'`), not the tool's preamble. Task texts are
+ * quoted and cut to {@link MAX_SUMMARIZED_TASK_LENGTH} characters. `labels` (default
+ * {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
+ */
+export function summarizeTodoCall(call: TodoCallSummaryInput, labels: Partial<TodoChangeLabels> = {}): string {
+  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels };
+  if (call.outcome === 'interrupted') return text.callInterrupted;
+  if (call.outcome === 'denied') {
+    const reason = call.reason?.trim() ? cut(call.reason, MAX_SUMMARIZED_PROBLEM_LENGTH) : undefined;
+    return text.callDenied(reason);
+  }
+  if (call.outcome === 'rejected') {
+    const { problem, more } = readProblems(call.error ?? '');
+    return text.callRejected(problem, more);
+  }
+  const { changes } = call;
+  const list = Array.isArray(call.todos) ? call.todos : [];
+  const shape = shapeOf(changes, list.length);
+  if (shape === 'planned') return text.callPlanned(list.length);
+  if (shape === 'cleared') return text.callCleared;
+  const names = (kind: keyof TodoChanges): string[] =>
+    (changes[kind] ?? []).map((task) => cut(task.content, MAX_SUMMARIZED_TASK_LENGTH));
+  const clauses: string[] = [];
+  if (changes.completed?.length) clauses.push(text.callCompleted(names('completed')));
+  if (changes.reopened?.length) clauses.push(text.callReopened(names('reopened')));
+  if (changes.added?.length) clauses.push(text.callAdded(names('added')));
+  if (changes.removed?.length) clauses.push(text.callRemoved(names('removed')));
+  if (changes.started?.length) clauses.push(text.callStarted(names('started')));
+  return clauses.length === 0 ? text.callUnchanged : text.callJoin(clauses);
+}
+
+/**
+ * `planned` when the list before was empty and is not now, `cleared` when it was not and is now.
+ * The old length follows from the changes: every old task is either matched or removed.
+ */
+function shapeOf(changes: TodoChanges<TaskLike>, length: number): 'planned' | 'cleared' | 'update' {
+  const added = changes.added?.length ?? 0;
+  const removed = changes.removed?.length ?? 0;
+  const before = length - added + removed;
+  if (before === 0 && length > 0) return 'planned';
+  return length === 0 && before > 0 ? 'cleared' : 'update';
+}
+
+/**
+ * The first problem of a tool error and how many follow it. The tool's text is a preamble, then one
+ * `- problem` line each, the last maybe `- ...and 4 more problems.`; other texts count as one problem.
+ */
+function readProblems(error: string): { problem: string | undefined; more: number } {
+  const lines = error
+    .replace(/^\s*Error:\s*/, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const listed = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim());
+  const first = listed[0] ?? lines[0];
+  if (first === undefined) return { problem: undefined, more: 0 };
+  const unlisted = Number(/^\.\.\.and (\d+) more\b/.exec(listed.at(-1) ?? '')?.[1] ?? Number.NaN);
+  const more = Number.isNaN(unlisted) ? Math.max(listed.length - 1, 0) : listed.length - 2 + unlisted;
+  return { problem: cut(first, MAX_SUMMARIZED_PROBLEM_LENGTH), more };
+}
+
+/** The text on one line, cut to `maxLength` characters with `…` (never inside a surrogate pair). */
+function cut(text: string, maxLength: number): string {
+  const line = String(text).trim().replace(/\s+/g, ' ');
+  if (line.length <= maxLength) return line;
+  let end = maxLength - 1;
+  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
+  return `${line.slice(0, end).trimEnd()}…`;
+}
+
+function tasks(count: number): string {
+  return `${count} ${count === 1 ? 'task' : 'tasks'}`;
+}
+
+/** Ends `text` with a period unless it already ends a sentence (a task may end with one). */
+function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
+/** "Completed: Write tests." for one task, "Completed 3 tasks." for several. */
+function announce(verb: string, names: readonly string[]): string {
+  return names.length === 1 ? sentence(`${verb}: ${names[0]}`) : `${verb} ${tasks(names.length)}.`;
+}
+
+/** "completed 'Write tests'" for one task, "completed 3 tasks" for several. */
+function clause(verb: string, names: readonly string[]): string {
+  return names.length === 1 ? `${verb} '${names[0]}'` : `${verb} ${tasks(names.length)}`;
+}

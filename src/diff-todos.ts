@@ -1,0 +1,79 @@
+import type { Todo, TodoStatus } from './todo.js';
+
+/** What an update did to a task that is in both lists: started, completed, or reopened. */
+export type TodoStatusChange = 'started' | 'completed' | 'reopened';
+
+/**
+ * What one update did to the list, each kind a list of tasks: `added` and the status changes in the
+ * order of the new list, `removed` in the order of the old one. Tasks are the lists' own objects.
+ */
+export interface TodoChanges<T extends Todo = Todo> {
+  /** Tasks of the new list that match none of the old one, whatever their status. */
+  added: T[];
+  /** Tasks of the old list that the new one no longer has (a renamed task is removed, then added). */
+  removed: T[];
+  /** Tasks now `in_progress` that were not before (and were not `completed`). */
+  started: T[];
+  /** Tasks now `completed` that were not before. */
+  completed: T[];
+  /** Tasks that were `completed` and no longer are. */
+  reopened: T[];
+}
+
+/**
+ * What a task's status change means: back from `completed` is `'reopened'`, to `completed` is
+ * `'completed'`, to `in_progress` is `'started'`; `undefined` when nothing changed that a reader
+ * would call news (same status, or back from `in_progress` to `pending`).
+ */
+export function todoChangeOf(before: TodoStatus, after: TodoStatus): TodoStatusChange | undefined {
+  if (before === 'completed') return after === 'completed' ? undefined : 'reopened';
+  if (after === 'completed') return 'completed';
+  return after === 'in_progress' && before !== 'in_progress' ? 'started' : undefined;
+}
+
+/**
+ * Compares two versions of the list, matching tasks by trimmed text, as the checklist's rows do:
+ * each task of `after` matches the first task of `before` with the same trimmed text that no
+ * earlier task of `after` matched (so duplicates pair up in order). Unmatched tasks of `after` are
+ * `added`, unmatched tasks of `before` are `removed`, and a matched pair is `started`, `completed`
+ * or `reopened` by {@link todoChangeOf}. Pure and total: a non-array reads as an empty list, and
+ * entries without text (not an object, no string `content`, only spaces) are ignored.
+ */
+export function diffTodos<T extends Todo>(before: readonly T[], after: readonly T[]): TodoChanges<T> {
+  const changes: TodoChanges<T> = { added: [], removed: [], started: [], completed: [], reopened: [] };
+  const old = tasksOf(before);
+  const positionsByText = new Map<string, number[]>();
+  old.forEach(([text], position) => {
+    const positions = positionsByText.get(text);
+    if (positions) positions.push(position);
+    else positionsByText.set(text, [position]);
+  });
+  const matched: boolean[] = [];
+  for (const [text, task] of tasksOf(after)) {
+    // Positions are claimed front to back, so the first unclaimed one is always at the head.
+    const position = positionsByText.get(text)?.shift();
+    if (position === undefined) {
+      changes.added.push(task);
+      continue;
+    }
+    matched[position] = true;
+    const change = todoChangeOf(old[position]![1].status, task.status);
+    if (change) changes[change].push(task);
+  }
+  old.forEach(([, task], position) => {
+    if (!matched[position]) changes.removed.push(task);
+  });
+  return changes;
+}
+
+/** The tasks of a list with their trimmed text, skipping entries that have no text. */
+function tasksOf<T extends Todo>(list: readonly T[]): [string, T][] {
+  const tasks: [string, T][] = [];
+  if (!Array.isArray(list)) return tasks;
+  for (const task of list as readonly unknown[]) {
+    const content = typeof task === 'object' && task !== null ? (task as { content?: unknown }).content : undefined;
+    const text = typeof content === 'string' ? content.trim() : '';
+    if (text) tasks.push([text, task as T]);
+  }
+  return tasks;
+}
