@@ -1,5 +1,5 @@
 import { jsonSchema, type ModelMessage, type Tool } from 'ai';
-import { readTodoArray } from './read-todo-array.js';
+import { readTodoArray } from './parse-todos.js';
 import { countTodos, TODO_STATUSES, type Todo, type TodoCounts } from './todo.js';
 import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, validateTodos } from './validate-todos.js';
 
@@ -26,8 +26,17 @@ export interface TodoWriteOptions {
   /**
    * Awaited once for every accepted list (never for a rejected one), before the model gets the
    * counts: persist it, log it, forward it. If it throws, the call is rejected and the model is
-   * told the list was not saved (the thrown error is kept as the rejection's `cause`).
-   * Parallel calls in one step run their `onWrite`s concurrently. Default: none.
+   * told the list was not saved (the thrown error is kept as the rejection's `cause`), so it must
+   * store all or nothing. Default: none.
+   *
+   * Order: the calls of one step (they share the SDK's `messages` array) write one at a time, in
+   * the order the SDK starts them (stream order): a write starts only once the one before it has
+   * settled, so a slow first write is never overtaken. Calls of different steps, requests or
+   * conversations never wait on each other.
+   *
+   * Abort: a write whose `abortSignal` aborts before its turn never starts. One that is running
+   * keeps running (it sees the aborted signal: check it before you commit), but the call settles
+   * at once as not saved, and later writes of the step still wait for it to settle.
    */
   onWrite?: (todos: Todo[], options: TodoWriteCallOptions) => void | Promise<void>;
   /** Most tasks one list may hold. Default 50 ({@link DEFAULT_MAX_TODOS}). */
@@ -69,6 +78,9 @@ const NO_CONVERSATION_MESSAGE =
   'Nothing was saved: todo_write was called without a toolCallId, so no conversation owns the list. ' +
   'Register it as a tool of streamText, generateText or an agent and let the model call it.';
 
+const INTERRUPTED_MESSAGE =
+  'Nothing was saved: the request was stopped before the list was stored. Send the whole list again to retry.';
+
 const NOT_STORED_MESSAGE =
   'Nothing was saved: the list passed every check, but storing it failed on the server. ' +
   'Send the whole list again to retry.';
@@ -97,6 +109,10 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
     }
   }
 
+  // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
+  // calls of one step; an entry goes once its step is garbage or its last write has settled.
+  const stepWrites = new WeakMap<object, Promise<void>>();
+
   return {
     description,
     // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
@@ -117,19 +133,61 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
       if (!result.valid) throw new Error(result.message);
 
       if (onWrite) {
-        try {
-          await onWrite(result.todos, {
-            toolCallId,
-            messages: callOptions.messages ?? [],
-            abortSignal: callOptions.abortSignal,
+        const { messages, abortSignal } = callOptions;
+        const step = Array.isArray(messages) ? messages : undefined;
+        const previous = step === undefined ? undefined : stepWrites.get(step);
+        let settle!: () => void;
+        const settled = new Promise<void>((resolve) => {
+          settle = resolve;
+        });
+        // Queued before the first await, so the step's next call waits for this one.
+        const tail = previous === undefined ? settled : previous.then(() => settled);
+        if (step !== undefined) {
+          stepWrites.set(step, tail);
+          void tail.then(() => {
+            if (stepWrites.get(step) === tail) stepWrites.delete(step);
           });
-        } catch (error) {
-          throw new Error(NOT_STORED_MESSAGE, { cause: error });
+        }
+
+        let writing: Promise<void> | undefined;
+        try {
+          if (previous !== undefined && (await raceAbort(previous, abortSignal)) === 'aborted') {
+            throw interrupted(abortSignal);
+          }
+          if (abortSignal?.aborted) throw interrupted(abortSignal);
+          writing = (async () => onWrite(result.todos, { toolCallId, messages: messages ?? [], abortSignal }))();
+          const outcome = await raceAbort(writing, abortSignal).catch((error: unknown) => {
+            throw new Error(NOT_STORED_MESSAGE, { cause: error });
+          });
+          if (outcome === 'aborted') throw interrupted(abortSignal);
+        } finally {
+          if (writing === undefined) settle();
+          else writing.then(settle, settle);
         }
       }
       return countTodos(result.todos);
     },
   };
+}
+
+function interrupted(abortSignal: AbortSignal | undefined): Error {
+  return new Error(INTERRUPTED_MESSAGE, { cause: abortSignal?.reason });
+}
+
+/** Resolves `'settled'` when `promise` fulfils, `'aborted'` if `abortSignal` aborts first; rejects as `promise` does. */
+function raceAbort(promise: Promise<unknown>, abortSignal: AbortSignal | undefined): Promise<'settled' | 'aborted'> {
+  if (abortSignal === undefined) return promise.then(() => 'settled');
+  if (abortSignal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve('aborted');
+    abortSignal.addEventListener('abort', onAbort, { once: true });
+    promise
+      .then(
+        () => resolve('settled'),
+        (error: unknown) => reject(error),
+      )
+      .finally(() => abortSignal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { asSchema, type ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
@@ -177,6 +178,159 @@ describe('todoWrite', () => {
       const error = await rejectionOf(call(tool, { todos: plan }));
       expect(error.message).toContain('Nothing was saved');
       expect(error.cause).toBe('not even an Error');
+    });
+  });
+
+  describe('when several calls write at once', () => {
+    /** A promise settled from outside: the test decides when each write lands. */
+    function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<void>((onResolve, onReject) => {
+        resolve = onResolve;
+        reject = onReject;
+      });
+      return { promise, resolve, reject };
+    }
+    const list = (content: string): Todo[] => [{ content, status: 'in_progress' }];
+    /** Lets every queued continuation run. */
+    const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+    /** A tool whose writes start when called and land when the test settles them, logging both. */
+    function gatedTool() {
+      const log: string[] = [];
+      const gates = new Map<string, ReturnType<typeof deferred>>();
+      const tool = createTodoWrite({
+        onWrite: async (todos, { toolCallId }) => {
+          log.push(`start ${toolCallId}`);
+          const gate = deferred();
+          gates.set(toolCallId, gate);
+          await gate.promise;
+          log.push(`stored ${toolCallId}: ${todos[0]?.content}`);
+        },
+      });
+      const run = (toolCallId: string, step: ModelMessage[], abortSignal?: AbortSignal) =>
+        tool.execute!(
+          { todos: list(toolCallId) },
+          { toolCallId, messages: step, abortSignal, context: {} },
+        ) as Promise<unknown>;
+      return { log, gates, run };
+    }
+
+    it('writes the calls of one step one at a time, in call order, even when the first is the slowest', async () => {
+      const { log, gates, run } = gatedTool();
+      const step: ModelMessage[] = [...messages];
+      const results = [run('call-1', step), run('call-2', step), run('call-3', step)];
+      await flush();
+      expect(log).toEqual(['start call-1']);
+      gates.get('call-1')!.resolve();
+      await flush();
+      expect(log).toEqual(['start call-1', 'stored call-1: call-1', 'start call-2']);
+      gates.get('call-2')!.resolve();
+      await flush();
+      gates.get('call-3')!.resolve();
+      await Promise.all(results);
+      expect(log).toEqual([
+        'start call-1',
+        'stored call-1: call-1',
+        'start call-2',
+        'stored call-2: call-2',
+        'start call-3',
+        'stored call-3: call-3',
+      ]);
+    });
+
+    it('never makes calls of different steps or conversations wait on each other', async () => {
+      const { log, gates, run } = gatedTool();
+      const first = run('call-a', [...messages]);
+      const second = run('call-b', [...messages]);
+      await flush();
+      expect(log).toEqual(['start call-a', 'start call-b']);
+      gates.get('call-b')!.resolve();
+      await second;
+      expect(log.at(-1)).toBe('stored call-b: call-b');
+      gates.get('call-a')!.resolve();
+      await first;
+    });
+
+    it('goes on with the next write after one fails, and rejects only the failed call', async () => {
+      const { log, gates, run } = gatedTool();
+      const step: ModelMessage[] = [...messages];
+      const failed = rejectionOf(run('call-1', step));
+      const next = run('call-2', step);
+      await flush();
+      gates.get('call-1')!.reject(new Error('disk full'));
+      await flush();
+      gates.get('call-2')!.resolve();
+      expect((await failed).message).toContain('storing it failed on the server');
+      expect(await next).toEqual({ pending: 0, in_progress: 1, completed: 0 });
+      expect(log).toEqual(['start call-1', 'start call-2', 'stored call-2: call-2']);
+    });
+
+    it('after an abort: a queued write never starts, a running one settles the call at once', async () => {
+      const { log, gates, run } = gatedTool();
+      const step: ModelMessage[] = [...messages];
+      const controller = new AbortController();
+      const running = rejectionOf(run('call-1', step, controller.signal));
+      const queued = rejectionOf(run('call-2', step, controller.signal));
+      await flush();
+      controller.abort(new Error('stopped'));
+      for (const error of [await running, await queued]) {
+        expect(error.message).toBe(
+          'Nothing was saved: the request was stopped before the list was stored. Send the whole list again to retry.',
+        );
+        expect(error.cause).toEqual(new Error('stopped'));
+      }
+      expect(log).toEqual(['start call-1']);
+      gates.get('call-1')!.resolve();
+      await flush();
+      expect(log).toEqual(['start call-1', 'stored call-1: call-1']);
+    });
+
+    it('keeps a later write waiting for an abandoned one that still runs (its own signal not aborted)', async () => {
+      const { log, gates, run } = gatedTool();
+      const step: ModelMessage[] = [...messages];
+      const timedOut = new AbortController();
+      const abandoned = rejectionOf(run('call-1', step, timedOut.signal));
+      const later = run('call-2', step, new AbortController().signal);
+      await flush();
+      timedOut.abort();
+      await abandoned;
+      await flush();
+      expect(log).toEqual(['start call-1']);
+      gates.get('call-1')!.resolve();
+      await flush();
+      gates.get('call-2')!.resolve();
+      await later;
+      expect(log).toEqual(['start call-1', 'stored call-1: call-1', 'start call-2', 'stored call-2: call-2']);
+    });
+
+    it('does not call onWrite when the signal is already aborted', async () => {
+      const onWrite = vi.fn();
+      const tool = createTodoWrite({ onWrite });
+      const error = await rejectionOf(
+        Promise.resolve(
+          tool.execute!(
+            { todos: plan },
+            { toolCallId: 'call-1', messages, abortSignal: AbortSignal.abort(), context: {} },
+          ),
+        ),
+      );
+      expect(error.message).toContain('the request was stopped');
+      expect(onWrite).not.toHaveBeenCalled();
+    });
+
+    it('leaves no listener on a long-lived signal after 1,000 writes', async () => {
+      const { gates, run } = gatedTool();
+      const signal = new AbortController().signal;
+      const step: ModelMessage[] = [...messages];
+      for (let index = 0; index < 1000; index++) {
+        const result = run(`call-${index}`, step, signal);
+        await flush();
+        gates.get(`call-${index}`)!.resolve();
+        await result;
+      }
+      expect(getEventListeners(signal, 'abort')).toHaveLength(0);
     });
   });
 
