@@ -153,7 +153,7 @@ export type TodoCallSummaryInput =
  * One compact line that says what a call did, for message renderers, so a chat need not repeat the
  * whole list per call: `'Planned 7 tasks'`, `"Completed 'Write tests' and started 'Run the suite'"`,
  * `"Added 'Deploy'"`, `'Cleared the list'`, `'No changes'`; a rejected call shows its first problem
- * (`'Rejected: Item 3 ("Deploy") has status "done"; …'`), not the tool's preamble. Task texts are
+ * (`'Rejected: Item 3 ("Deploy") has status "done"; use pending, in_progress or completed.'`), not the tool's preamble. Task texts are
  * quoted and cut to {@link MAX_SUMMARIZED_TASK_LENGTH} characters. `labels` (default
  * {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
  */
@@ -214,12 +214,17 @@ function readProblems(error: string): { problem: string | undefined; more: numbe
   return { problem: cut(first, MAX_SUMMARIZED_PROBLEM_LENGTH), more };
 }
 
-/** The text on one line, cut to `maxLength` characters with `…` (never inside a surrogate pair). */
+/**
+ * The text on one line, cut to at most `maxLength` characters ending in `…`: after the last whole
+ * word when one ends in the last third, else mid-word (never inside a surrogate pair).
+ */
 function cut(text: string, maxLength: number): string {
   const line = String(text).trim().replace(/\s+/g, ' ');
   if (line.length <= maxLength) return line;
   let end = maxLength - 1;
-  if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
+  const space = line.lastIndexOf(' ', end);
+  if (space >= (maxLength * 2) / 3) end = space;
+  else if (/[\uD800-\uDBFF]/.test(line.charAt(end - 1))) end -= 1;
   return `${line.slice(0, end).trimEnd()}…`;
 }
 

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { diffTodos } from '../src/diff-todos.js';
+import { formatTodoChanges } from '../src/format-todos.js';
 import { formatTodos, TODO_STATUSES } from '../src/index.js';
 
 describe('formatTodos', () => {
@@ -37,6 +39,62 @@ describe('formatTodos', () => {
           );
         },
       ),
+    );
+  });
+});
+
+describe('formatTodoChanges', () => {
+  const none = { added: [], removed: [], started: [], completed: [], reopened: [] };
+
+  it('writes one line per changed task: completed, reopened, started, added, removed', () => {
+    const text = formatTodoChanges(
+      diffTodos(
+        [
+          { content: 'Write tests', status: 'in_progress' },
+          { content: 'Run the suite', status: 'pending' },
+          { content: 'Old step', status: 'pending' },
+          { content: 'Read the code', status: 'completed' },
+        ],
+        [
+          { content: 'Deploy', status: 'pending' },
+          { content: 'Read the code', status: 'pending' },
+          { content: 'Run the suite', status: 'in_progress' },
+          { content: 'Write tests', status: 'completed' },
+        ],
+      ),
+    );
+    expect(text).toBe(
+      'Completed: Write tests\nReopened: Read the code\nStarted: Run the suite\nAdded: Deploy\nRemoved: Old step',
+    );
+  });
+
+  it('writes nothing when nothing changed', () => {
+    expect(formatTodoChanges(none)).toBe('');
+  });
+
+  it('lists every task of a kind, in order, each on one line', () => {
+    const changes = {
+      ...none,
+      completed: [
+        { content: '  Fix\nthe   bug ', status: 'completed' as const },
+        { content: 'Add a test', status: 'completed' as const },
+      ],
+    };
+    expect(formatTodoChanges(changes)).toBe('Completed: Fix the bug\nCompleted: Add a test');
+  });
+
+  it('writes one line per change between any two lists (property)', () => {
+    const list = fc.array(
+      fc.record({ content: fc.constantFrom('A', 'B', 'C b', 'D\nd'), status: fc.constantFrom(...TODO_STATUSES) }),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(list, list, (before, after) => {
+        const changes = diffTodos(before, after);
+        const total = Object.values(changes).reduce((sum, tasks) => sum + tasks.length, 0);
+        const text = formatTodoChanges(changes);
+        expect(text === '' ? 0 : text.split('\n').length).toBe(total);
+      }),
     );
   });
 });
