@@ -32,11 +32,8 @@ describe('formatTodos', () => {
         (todos) => {
           const lines = formatTodos(todos).split('\n');
           expect(lines).toHaveLength(todos.length);
-          lines.forEach((line, index) =>
-            expect(line.slice(0, 4)).toBe(
-              { completed: '[x] ', in_progress: '[>] ', pending: '[ ] ' }[todos[index]!.status],
-            ),
-          );
+          const glyphs = { completed: '[x] ', in_progress: '[>] ', pending: '[ ] ' };
+          expect(lines.map((line) => line.slice(0, 4))).toEqual(todos.map((todo) => glyphs[todo.status]));
         },
       ),
     );
