@@ -7,12 +7,22 @@ export { validateTodos, DEFAULT_MAX_TODOS, DEFAULT_MAX_CONTENT_LENGTH } from './
 export type { TodoLimits, TodoValidationResult } from './validate-todos.js';
 export { readTodos } from './read-todos.js';
 export type { ReadTodosOptions } from './read-todos.js';
+export type { TodoMessageLike } from './read-todo-calls.js';
+export { pruneTodoWrites } from './prune-todo-writes.js';
+export type { PruneTodoWritesOptions } from './prune-todo-writes.js';
+export { createTodoSelector, selectTodoState } from './todo-selector.js';
+export type {
+  TodoState,
+  TodoPhase,
+  TodoRejection,
+  TodoSelector,
+  TodoSelectorOptions,
+  SelectTodosOptions,
+  SelectTodoStateOptions,
+} from './todo-selector.js';
+export type { TodoRow, TodoChange } from './place-todos.js';
+export { diffTodos, todoChangeOf } from './diff-todos.js';
+export type { TodoChanges, TodoStatusChange } from './diff-todos.js';
 export { formatTodos } from './format-todos.js';
 export { toAcpPlan } from './to-acp-plan.js';
 export type { AcpPlanEntry, AcpPlanEntryPriority, ToAcpPlanOptions } from './to-acp-plan.js';
-export { pruneTodoWrites } from './prune-todo-writes.js';
-export type { PruneTodoWritesOptions } from './prune-todo-writes.js';
-export { selectTodoState } from './select-todo-state.js';
-export type { TodoState, TodoPhase, TodoRejection, SelectTodoStateOptions } from './select-todo-state.js';
-export type { TodoItem } from './todo-keys.js';
-export type { TodoMessageLike } from './todo-call.js';

@@ -4,7 +4,7 @@
  */
 import type { ModelMessage } from 'ai';
 import { TODO_TOOL_NAME } from './todo.js';
-import { readTodoCalls } from './todo-call.js';
+import { readTodoCalls } from './read-todo-calls.js';
 
 /** Options of {@link pruneTodoWrites}. */
 export interface PruneTodoWritesOptions {

@@ -3,7 +3,7 @@
 export { useTodos } from './react/use-todos.js';
 export type { UseTodosOptions } from './react/use-todos.js';
 export { TodoList } from './react/todo-list.js';
-export type { TodoListProps, TodoListSource, TodoListPart, TodoToolPartLike } from './react/todo-list.js';
+export type { TodoListProps, TodoListSource, TodoListOwnProps, TodoListSlot } from './react/todo-list.js';
 export { DEFAULT_TODO_LIST_LABELS } from './react/todo-list-labels.js';
 export type { TodoListLabels } from './react/todo-list-labels.js';
-export type { RenderTodoItem } from './react/todo-row.js';
+export type { RenderTodoRow } from './react/todo-list-row.js';

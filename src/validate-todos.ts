@@ -1,5 +1,5 @@
-import { readTodoArray, unwrapJsonString } from './read-todo-array.js';
-import { isTodoStatus, type Todo } from './todo.js';
+import { readTodoArray, readTodoItem, unwrapJsonString } from './parse-todos.js';
+import type { Todo } from './todo.js';
 
 /**
  * Default cap on tasks per list: 50. Real plans stay well under 20 items; a list is resent
@@ -73,17 +73,16 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
 
   list.forEach((value, index) => {
     const item = index + 1;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const { isObject, content, text, status } = readTodoItem(value);
+    if (!isObject) {
       problems.push(`Item ${item} is ${describe(value)}, not an object { content, status }.`);
       return;
     }
-    const { content, status } = value as { content?: unknown; status?: unknown };
-    const text = typeof content === 'string' ? content.trim() : '';
     // `3`, or `3 ("Run the build")` once the task has text.
     const named = text ? `${item} (${quote(text)})` : `${item}`;
     const label = `Item ${named}`;
 
-    if (typeof content !== 'string') {
+    if (content === undefined) {
       problems.push(`${label} has no content: it must be a string.`);
     } else if (!text) {
       problems.push(`${label} has empty content.`);
@@ -96,15 +95,16 @@ export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoVali
       else itemsByContent.set(text, [item]);
     }
 
-    if (!isTodoStatus(status)) {
+    if (status === undefined) {
+      const sent = (value as { status?: unknown }).status;
       const received =
-        status === undefined
+        sent === undefined
           ? 'no status'
-          : typeof status === 'string'
-            ? `status ${quote(status)}`
-            : `${describe(status)} as status`;
+          : typeof sent === 'string'
+            ? `status ${quote(sent)}`
+            : `${describe(sent)} as status`;
       problems.push(`${label} has ${received}; use pending, in_progress or completed.`);
-    } else if (typeof content === 'string') {
+    } else if (content !== undefined) {
       if (status === 'in_progress') inProgress.push(named);
       todos.push({ content, status });
     }

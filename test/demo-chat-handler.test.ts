@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encode, decode } from 'gpt-tokenizer';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import { readTodos, selectTodoState, type TodoState } from '../src/index.js';
+import { createTodoSelector, readTodos, type TodoState } from '../src/index.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
 
@@ -287,10 +287,11 @@ async function chat(env: Record<string, string>): Promise<{ states: TodoState[];
   expect(response.status).toBe(200);
   expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
   const states: TodoState[] = [];
+  const selector = createTodoSelector();
   let last: UIMessage | undefined;
   for await (const message of readUIMessageStream({ stream: uiChunks(response.body!) })) {
     last = message;
-    states.push(selectTodoState([USER, message], { status: 'streaming', previous: states.at(-1) }));
+    states.push(selector.select([USER, message], { status: 'streaming' }));
   }
   return { states, messages: [USER, last!] };
 }

@@ -1,8 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
+import { createRef } from 'react';
+import type { TodoRow } from '../src/place-todos.js';
 import { TodoList } from '../src/react/todo-list.js';
-import { selectTodoState } from '../src/select-todo-state.js';
+import { selectTodoState } from '../src/todo-selector.js';
 import { renderChat, type Commit } from './support/render-chat.js';
 import {
   asciiJson,
@@ -29,6 +31,20 @@ const SECOND_PLAN = TRICKY_PLAN.map((todo, index) => ({
   content: todo.content,
   status: index < 2 ? 'completed' : index === 2 ? 'in_progress' : 'pending',
 }));
+
+const STATE = selectTodoState([
+  {
+    parts: [
+      {
+        type: 'tool-todo_write',
+        toolCallId: 'c1',
+        state: 'output-available',
+        input: { todos: TRICKY_PLAN },
+        output: {},
+      },
+    ],
+  },
+]);
 
 function expectSane(commits: Commit[], minimumRows: number): void {
   for (const commit of commits) {
@@ -423,30 +439,98 @@ describe('styling hooks', () => {
   });
 });
 
-describe('inline, one tool part at a time', () => {
-  it('renders each call of a streamed conversation where it happened', async () => {
-    const model = scriptedModel([todoCallStep('c1', { todos: TRICKY_PLAN }), textStep('ok')], { chunkDelayInMs: 1 });
+describe('inline, one call at a time (toolCallId)', () => {
+  it('renders each call of a streamed conversation as it left the list', async () => {
+    const second = [...TRICKY_PLAN.slice(1), { content: 'One more', status: 'pending' as const }];
+    const model = scriptedModel(
+      [todoCallStep('c1', { todos: TRICKY_PLAN }), todoCallStep('c2', { todos: second }), textStep('ok')],
+      { chunkDelayInMs: 1 },
+    );
     const page = renderChat(model);
     await page.send('plan');
-    const assistant = page.chat().messages.at(-1)!;
-    const part = assistant.parts.find((candidate) => candidate.type === 'tool-todo_write')!;
+    const messages = page.chat().messages;
     cleanup();
-    const { container } = render(<TodoList part={part} />);
-    expect([...container.querySelectorAll('[data-todo-content]')].map((node) => node.textContent)).toEqual(
-      TRICKY_PLAN.map((todo) => todo.content),
+    const { container } = render(
+      <>
+        <TodoList messages={messages} status="streaming" toolCallId="c1" />
+        <TodoList messages={messages} status="streaming" toolCallId="c2" />
+      </>,
     );
-    expect(container.firstElementChild!.getAttribute('data-phase')).toBe('accepted');
+    const [first, last] = [...container.querySelectorAll('[data-todo-list]')];
+    const contents = (root: Element) =>
+      [...root.querySelectorAll('[data-todo-content]')].map((node) => node.textContent);
+    expect(contents(first!)).toEqual(TRICKY_PLAN.map((todo) => todo.content));
+    expect(contents(last!).slice(0, second.length)).toEqual(second.map((todo) => todo.content));
+    // The earlier call is over: nothing of it spins, even while the chat streams.
+    expect(first!.hasAttribute('data-live')).toBe(false);
+    expect(last!.hasAttribute('data-live')).toBe(true);
   });
 
-  it('follows a dynamic tool part by its toolName', () => {
-    const part = {
-      type: 'dynamic-tool',
-      toolName: 'plan',
-      toolCallId: 'd',
-      state: 'input-streaming',
-      input: { todos: [{ content: 'Draft' }] },
-    };
-    const { container } = render(<TodoList part={part} />);
+  it('stops streaming by itself when the chat stops mid-call', () => {
+    const messages = [
+      {
+        id: 'm',
+        role: 'assistant',
+        parts: [
+          { type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos: [{ content: 'Dr' }] } },
+        ],
+      },
+    ];
+    const { container, rerender } = render(<TodoList messages={messages} status="streaming" toolCallId="c" />);
+    expect(container.firstElementChild!.getAttribute('data-phase')).toBe('streaming');
+    rerender(<TodoList messages={messages} status="ready" toolCallId="c" />);
+    expect(container.firstElementChild!.getAttribute('data-phase')).toBe('rejected');
+    expect(container.firstElementChild!.getAttribute('aria-busy')).toBeNull();
+  });
+
+  it('follows a dynamic tool by its toolName', () => {
+    const messages = [
+      {
+        id: 'm',
+        role: 'assistant',
+        parts: [
+          {
+            type: 'dynamic-tool',
+            toolName: 'plan',
+            toolCallId: 'd',
+            state: 'input-streaming',
+            input: { todos: [{ content: 'Draft' }] },
+          },
+        ],
+      },
+    ];
+    const { container } = render(<TodoList messages={messages} toolName="plan" toolCallId="d" />);
     expect(container.querySelector('[data-todo-content]')!.textContent).toBe('Draft');
+  });
+});
+
+describe('the root element', () => {
+  it('takes DOM props and a ref', () => {
+    const ref = createRef<HTMLDivElement>();
+    const { container } = render(
+      <TodoList state={STATE} ref={ref} id="plan" style={{ maxWidth: 300 }} aria-label="Agent plan" data-testid="x" />,
+    );
+    const root = container.firstElementChild as HTMLElement;
+    expect(ref.current).toBe(root);
+    expect(root.id).toBe('plan');
+    expect(root.style.maxWidth).toBe('300px');
+    expect(root.getAttribute('aria-label')).toBe('Agent plan');
+    expect(root.getAttribute('data-testid')).toBe('x');
+    expect(root.hasAttribute('data-todo-list')).toBe(true);
+  });
+
+  it('renders no row again for inline labels and classNames objects', () => {
+    const rendered: string[] = [];
+    const renderItem = (row: TodoRow) => {
+      rendered.push(row.key);
+      return row.content;
+    };
+    const view = (
+      <TodoList state={STATE} renderItem={renderItem} labels={{ list: 'Plan' }} classNames={{ item: 'row' }} />
+    );
+    const { rerender } = render(view);
+    rendered.length = 0;
+    rerender(<TodoList state={STATE} renderItem={renderItem} labels={{ list: 'Plan' }} classNames={{ item: 'row' }} />);
+    expect(rendered).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
-import { selectTodoState, type todoWrite, type TodoItem, type TodoPhase, type TodoState } from '../src/index.js';
+import { selectTodoState, type todoWrite, type TodoRow, type TodoPhase, type TodoState } from '../src/index.js';
 import { TodoList, useTodos } from '../src/react.js';
 
 type Tools = InferUITools<{ todo_write: typeof todoWrite }>;
@@ -12,7 +12,7 @@ declare const chat: UseChatHelpers<ChatMessage>;
 
 const state: TodoState = selectTodoState(chat.messages, { status: chat.status });
 const hooked: TodoState = useTodos(chat.messages, { status: chat.status, toolName: 'todo_write' });
-const item: TodoItem | undefined = state.todos[0];
+const item: TodoRow | undefined = state.todos[0];
 const phase: TodoPhase = hooked.phase;
 
 // Narrowing on the phase: only a rejected state carries `rejection`.
@@ -29,7 +29,7 @@ createElement(TodoList, { state });
 for (const message of chat.messages) {
   for (const part of message.parts) {
     if (part.type === 'tool-todo_write') {
-      createElement(TodoList, { part });
+      createElement(TodoList, { messages: chat.messages, status: chat.status, toolCallId: part.toolCallId });
       // The typed part's input is the tool's input.
       if (part.state === 'output-available') void part.input.todos.map((todo) => todo.status);
     }

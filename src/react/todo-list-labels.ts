@@ -1,5 +1,5 @@
 import type { TodoStatus } from '../todo.js';
-import type { TodoRejection, TodoState } from '../select-todo-state.js';
+import type { TodoRejection, TodoState } from '../todo-selector.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {

@@ -1,95 +1,107 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { SelectTodoStateOptions, TodoState } from '../select-todo-state.js';
-import type { TodoMessageLike } from '../todo-call.js';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useMemo, useState } from 'react';
+import type { TodoMessageLike } from '../read-todo-calls.js';
+import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
+import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
+import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useTodos } from './use-todos.js';
-import { VISUALLY_HIDDEN, type RenderTodoItem } from './todo-row.js';
-import { TodoRows } from './todo-rows.js';
-import { DEFAULT_TODO_LIST_LABELS, announceTodoState, type TodoListLabels } from './todo-list-labels.js';
 
-/** The parts of `<TodoList>` that take a class name. */
-export type TodoListPart = 'root' | 'summary' | 'progress' | 'list' | 'item' | 'icon' | 'content' | 'toggle' | 'notice';
+/** The elements of `<TodoList>` that take a class name through `classNames`. */
+export type TodoListSlot = 'root' | 'summary' | 'progress' | 'list' | 'item' | 'icon' | 'content' | 'toggle' | 'notice';
 
-/** A single `todo_write` tool part (static `tool-…` or `dynamic-tool`), as `useChat` hands it to a message renderer. */
-export interface TodoToolPartLike {
-  readonly type: string;
-  readonly toolName?: string;
-}
-
-/** Where the list comes from: a conversation, a state from {@link useTodos}, or one tool part (inline). */
+/** Where the list comes from: a state from {@link useTodos}, or a conversation. */
 export type TodoListSource =
   | {
-      /** The conversation (`useChat().messages`): renders its current list. */
-      messages: readonly TodoMessageLike[];
-      /** `useChat().status`, so an abandoned call brings the last accepted list back. */
-      status?: SelectTodoStateOptions['status'];
-      /** Default `'todo_write'`. */
-      toolName?: string;
-      state?: never;
-      part?: never;
-    }
-  | {
-      /** A state from `useTodos` or `selectTodoState`. */ state: TodoState;
+      /** A state from `useTodos` or `selectTodoState`. */
+      state: TodoState;
       messages?: never;
-      part?: never;
       status?: never;
       toolName?: never;
+      toolCallId?: never;
     }
   | {
-      /** One tool part, rendered inline with the same streaming rules (no earlier list to fall back on). */
-      part: TodoToolPartLike;
+      /** The conversation (`useChat().messages`). */
+      messages: readonly TodoMessageLike[];
+      /** `useChat().status`, so an abandoned call brings the last accepted list back and nothing spins once the chat ended. */
+      status?: SelectTodosOptions['status'];
+      /** Default `'todo_write'`. */
+      toolName?: string;
       /**
-       * `useChat().status` for a part of the last message; `'ready'` for parts of earlier messages.
-       * A call stopped mid-stream then reads as interrupted instead of streaming forever.
-       * Default: unknown (a streaming part counts as streaming).
+       * Renders the list as this call left it (a tool part shown inline in its message); it stops
+       * streaming by itself once a later call supersedes it or the chat stops. Default: the newest call.
        */
-      status?: SelectTodoStateOptions['status'];
-      messages?: never;
+      toolCallId?: string;
       state?: never;
-      toolName?: never;
     };
 
-/** Props of {@link TodoList}. */
-export type TodoListProps = TodoListSource & {
-  /** Added to the root element. */
-  className?: string;
-  /** Class names per part. */
-  classNames?: Partial<Record<TodoListPart, string>>;
+/** Props of `<TodoList>` besides its source. */
+export interface TodoListOwnProps {
+  /** Added to the root element, with `classNames.root`. */
+  className?: string | undefined;
+  /** Class names per element. An inline object is fine: rows receive only the strings. */
+  classNames?: Partial<Record<TodoListSlot, string>> | undefined;
   /** Opts this list out of `todo-write/styles.css` (the markup and data attributes stay). Default `false`. */
-  unstyled?: boolean;
-  /** Forces the stylesheet's light or dark theme. Default: follows `prefers-color-scheme` (or a `.dark` ancestor). */
-  theme?: 'light' | 'dark';
-  /** Texts, for other languages. Default {@link DEFAULT_TODO_LIST_LABELS}. */
-  labels?: Partial<TodoListLabels>;
+  unstyled?: boolean | undefined;
+  /** Forces the stylesheet's light or dark theme. Default: the app's theme (a `.dark`/`.light` class, `data-theme` or `color-scheme` on an ancestor), else the OS preference. */
+  theme?: 'light' | 'dark' | undefined;
+  /** Texts, for other languages. An inline object is fine. Default {@link DEFAULT_TODO_LIST_LABELS}. */
+  labels?: Partial<TodoListLabels> | undefined;
   /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
-  maxVisible?: number;
+  maxVisible?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
-  renderItem?: RenderTodoItem;
-};
-
-const NO_MESSAGES: readonly TodoMessageLike[] = [];
-
-function isPartSource(props: TodoListSource): props is Extract<TodoListSource, { part: TodoToolPartLike }> {
-  return props.part !== undefined;
+  renderItem?: RenderTodoRow | undefined;
 }
+
+type RootProps = Omit<ComponentPropsWithoutRef<'div'>, keyof TodoListOwnProps | 'children'>;
+
+/** Props of {@link TodoList}: a source, its own props, and any prop of the root `<div>`. */
+export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
 
 /**
  * The agent's checklist: an `<ol role="list">` with each status as text, a "2 of 5 completed"
- * summary with a labelled `<progress>`, a polite status region that announces accepted lists and
- * rejected updates, and `aria-busy` while a call streams. Style it with `todo-write/styles.css`
- * or your own CSS on the `data-*` attributes.
+ * summary with a labelled `<progress>`, a polite status region that says what each accepted update
+ * did, and `aria-busy` while a call streams. Pass `state` (from `useTodos`) or `messages` and
+ * `status`. Other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<div>`.
  */
-export function TodoList(props: TodoListProps): ReactNode {
-  const { part } = props;
-  const partMessages = useMemo(() => (part ? [{ parts: [part] }] : undefined), [part]);
-  const toolName = isPartSource(props)
-    ? props.part.type === 'dynamic-tool'
-      ? props.part.toolName
-      : props.part.type.slice('tool-'.length)
-    : props.toolName;
-  const derived = useTodos(partMessages ?? props.messages ?? NO_MESSAGES, { status: props.status, toolName });
-  const state = props.state ?? derived;
-  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...props.labels }), [props.labels]);
-  const classNames = props.classNames ?? {};
+export const TodoList = forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
+  if (props.state !== undefined) return <TodoListView {...props} ref={ref} />;
+  const { messages, status, toolName, toolCallId, ...rest } = props;
+  return (
+    <ConversationTodoList
+      {...rest}
+      ref={ref}
+      messages={messages}
+      status={status}
+      toolName={toolName}
+      toolCallId={toolCallId}
+    />
+  );
+});
+
+type ConversationTodoListProps = Extract<TodoListSource, { messages: unknown }> & TodoListOwnProps & RootProps;
+
+const ConversationTodoList = forwardRef<HTMLDivElement, ConversationTodoListProps>(
+  function ConversationTodoList(props, ref): ReactNode {
+    const { messages, status, toolName, toolCallId, ...rest } = props;
+    const state = useTodos(messages, { status, toolName, toolCallId });
+    return <TodoListView {...rest} state={state} ref={ref} />;
+  },
+);
+
+type TodoListViewProps = { state: TodoState } & TodoListOwnProps & RootProps;
+
+const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function TodoListView(props, ref): ReactNode {
+  const {
+    state,
+    className,
+    classNames = {},
+    unstyled,
+    theme,
+    labels: labelOverrides,
+    maxVisible = 8,
+    renderItem,
+    ...rootProps
+  } = props;
+  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
   const id = useId();
   const [expanded, setExpanded] = useState(false);
 
@@ -105,109 +117,83 @@ export function TodoList(props: TodoListProps): ReactNode {
     setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
   }
 
-  const { todos, counts } = state;
+  const { todos, removed, counts } = state;
   const total = todos.length;
-  const maxVisible = props.maxVisible ?? 8;
   const collapsible = total > maxVisible;
   const collapsed = collapsible && !expanded;
   let start = 0;
   if (collapsed) {
-    let current = todos.findIndex((item) => item.status === 'in_progress');
-    if (current < 0)
-      current = Math.max(
-        0,
-        todos.findIndex((item) => item.status === 'pending'),
-      );
+    let current = todos.findIndex((row) => row.status === 'in_progress');
+    if (current < 0) current = Math.max(0, todos.findIndex((row) => row.status === 'pending'));
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
-  const streaming = state.phase === 'streaming';
-  // Elements that only change with what they show, so a delta that changes one row leaves them alone.
-  const summary = useMemo(
-    () => (
-      <div data-todo-summary="" className={classNames.summary}>
-        <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
-        <progress aria-labelledby={`${id}s`} value={counts.completed} max={total} className={classNames.progress} />
-      </div>
-    ),
-    [id, labels, counts.completed, total, classNames.summary, classNames.progress],
+  const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
+  const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
+    <TodoListRow
+      key={row.key}
+      row={row}
+      statusLabel={labels[row.status]}
+      hidden={hidden}
+      itemClassName={classNames.item}
+      iconClassName={classNames.icon}
+      contentClassName={classNames.content}
+      renderItem={renderItem}
+    />
   );
-  const status = useMemo(
-    () => (
+
+  return (
+    <div
+      {...rootProps}
+      ref={ref}
+      data-todo-list=""
+      data-phase={state.phase}
+      data-theme={theme}
+      data-unstyled={unstyled ? '' : undefined}
+      data-live={state.live ? '' : undefined}
+      aria-busy={state.phase === 'streaming' || undefined}
+      className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
+    >
+      {total + removed.length > 0 && (
+        <>
+          <div data-todo-summary="" className={classNames.summary}>
+            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+            <progress
+              aria-labelledby={`${id}s`}
+              value={counts.completed}
+              max={Math.max(total, 1)}
+              className={classNames.progress}
+            />
+          </div>
+          <ol role="list" id={`${id}l`} aria-label={labels.list} data-todo-items="" className={classNames.list}>
+            {todos.map((row, index) => rowElement(row, index < start || index >= end))}
+            {removed.map((row) => rowElement(row, false))}
+          </ol>
+          {collapsible && (
+            <button
+              type="button"
+              data-todo-toggle=""
+              aria-expanded={expanded}
+              aria-controls={`${id}l`}
+              className={classNames.toggle}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? labels.showFewer : labels.showAll(total)}
+            </button>
+          )}
+        </>
+      )}
+      {state.phase === 'rejected' && (
+        <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
+          {labels[state.rejection]}
+          {state.error && <span data-todo-error=""> {rejectionDetail(state.error)}</span>}
+        </p>
+      )}
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
         {announced.text}
       </div>
-    ),
-    [announced.text],
+    </div>
   );
-
-  // The same tree while nothing it shows changed (a delta that changed no row, text streaming after the call): React skips it.
-  return useMemo(
-    () => (
-      <div
-        data-todo-list=""
-        data-phase={state.phase}
-        data-theme={props.theme}
-        data-unstyled={props.unstyled ? '' : undefined}
-        aria-busy={streaming || undefined}
-        className={[props.className, classNames.root].filter(Boolean).join(' ') || undefined}
-      >
-        {total > 0 && (
-          <>
-            {summary}
-            <TodoRows
-              todos={todos}
-              visibleFrom={start}
-              visibleTo={collapsed ? start + maxVisible : Infinity}
-              id={`${id}l`}
-              label={labels.list}
-              pending={labels.pending}
-              in_progress={labels.in_progress}
-              completed={labels.completed}
-              listClassName={classNames.list}
-              itemClassName={classNames.item}
-              iconClassName={classNames.icon}
-              contentClassName={classNames.content}
-              renderItem={props.renderItem}
-            />
-            {collapsible && (
-              <button
-                type="button"
-                data-todo-toggle=""
-                aria-expanded={expanded}
-                aria-controls={`${id}l`}
-                className={classNames.toggle}
-                onClick={() => setExpanded(!expanded)}
-              >
-                {expanded ? labels.showFewer : labels.showAll(total)}
-              </button>
-            )}
-          </>
-        )}
-        {state.phase === 'rejected' && (
-          <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
-            {labels[state.rejection]}
-            {state.error && <span data-todo-error=""> {rejectionDetail(state.error)}</span>}
-          </p>
-        )}
-        {status}
-      </div>
-    ),
-    [
-      state,
-      labels,
-      props.classNames,
-      props.className,
-      props.theme,
-      props.unstyled,
-      props.renderItem,
-      maxVisible,
-      expanded,
-      summary,
-      status,
-      id,
-    ],
-  );
-}
+});
 
 /**
  * What the notice shows of a rejection's `errorText`: the problems themselves. The tool's message

@@ -1,28 +1,20 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { selectTodoState, type SelectTodoStateOptions, type TodoState } from '../select-todo-state.js';
-import type { TodoMessageLike } from '../todo-call.js';
+import { useMemo } from 'react';
+import type { TodoMessageLike } from '../read-todo-calls.js';
+import { createTodoSelector, type SelectTodosOptions, type TodoState } from '../todo-selector.js';
 
 /** Options of {@link useTodos}. */
-export interface UseTodosOptions {
-  /** `useChat`'s `status`: tells an abandoned call (Stop, network error) from a live one. Default: unknown. */
-  status?: SelectTodoStateOptions['status'];
+export interface UseTodosOptions extends SelectTodosOptions {
   /** The name the tool is registered under. Default `'todo_write'`. */
-  toolName?: string;
+  toolName?: string | undefined;
 }
 
 /**
- * The checklist state of a `useChat` conversation: {@link selectTodoState} memoized on `messages`,
- * with structural sharing across renders (unchanged rows keep their object identity).
+ * The checklist state of a `useChat` conversation. The component owns one selector
+ * (`createTodoSelector`), so a delta costs the same however the messages were copied, and the
+ * same state (and row objects) come back while nothing visible changed.
  */
 export function useTodos(messages: readonly TodoMessageLike[], options: UseTodosOptions = {}): TodoState {
-  const { status, toolName } = options;
-  const previous = useRef<TodoState | undefined>(undefined);
-  const state = useMemo(
-    () => selectTodoState(messages, { status, toolName, previous: previous.current }),
-    [messages, status, toolName],
-  );
-  useEffect(() => {
-    previous.current = state;
-  }, [state]);
-  return state;
+  const { status, toolName, toolCallId } = options;
+  const selector = useMemo(() => createTodoSelector({ toolName }), [toolName]);
+  return useMemo(() => selector.select(messages, { status, toolCallId }), [selector, messages, status, toolCallId]);
 }

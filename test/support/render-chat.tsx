@@ -9,7 +9,7 @@ import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
 import { TodoList, type TodoListProps } from '../../src/react/todo-list.js';
-import type { RenderTodoItem } from '../../src/react/todo-row.js';
+import type { RenderTodoRow } from '../../src/react/todo-list-row.js';
 import { inProcessTransport } from './stream-todo-call.js';
 
 /** One row as the DOM shows it. */
@@ -49,7 +49,7 @@ export function renderChat(
   const commits: Commit[] = [];
   let helpers: UseChatHelpers<UIMessage> | undefined;
 
-  const countingRenderItem: RenderTodoItem = (item, statusLabel) => {
+  const countingRenderItem: RenderTodoRow = (item, statusLabel) => {
     rendered.push(item.key);
     return (
       <>

@@ -7,7 +7,7 @@
 import * as aiAsSrcSeesIt from 'ai';
 import type { UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { createTodoWrite, readTodos, selectTodoState, type Todo, type TodoState } from '../../../src/index.js';
+import { createTodoSelector, createTodoWrite, readTodos, selectTodoState, type Todo } from '../../../src/index.js';
 import type { CompatAdapter, UIChunkLike, UIMessageLike } from '../adapters/compat-adapter.js';
 
 export const FIRST_PLAN: Todo[] = [
@@ -189,12 +189,11 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
           ],
         });
         const contents = SECOND_PLAN.map(({ content }) => content);
-        let previous: TodoState | undefined;
+        const selector = createTodoSelector();
         const phases: string[] = [];
         const rowCounts: number[] = [];
         for (const snapshot of run.uiSnapshots) {
-          const state = selectTodoState(asUIMessages([snapshot]), previous ? { previous } : {});
-          previous = state;
+          const state = selector.select(asUIMessages([snapshot]));
           phases.push(state.phase);
           rowCounts.push(state.todos.length);
           for (const [index, item] of state.todos.entries()) {

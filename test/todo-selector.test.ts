@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePartialJson } from 'ai';
-import { selectTodoState, type TodoState } from '../src/select-todo-state.js';
+import { createTodoSelector, selectTodoState, type TodoState } from '../src/todo-selector.js';
 import type { Todo } from '../src/todo.js';
+import { diffTodos } from '../src/diff-todos.js';
+import { readTodos } from '../src/read-todos.js';
 import {
   asciiJson,
   collectSnapshots,
@@ -131,8 +133,7 @@ describe('when a new call starts after an accepted list', () => {
     it(`keeps the accepted list on screen while the input is ${JSON.stringify(input)}`, () => {
       const state = selectTodoState([...history, message(streaming('b', input))]);
       expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
-      // The very same item objects: their rows do not even re-render.
-      selectTodoState(history).todos.forEach((item, index) => expect(state.todos[index]).toBe(item));
+      expect(state.todos.map((row) => row.key)).toEqual(['a:0', 'a:1', 'a:2']);
       expect(state.phase).toBe('streaming');
     });
   }
@@ -289,15 +290,18 @@ describe('keys', () => {
     }
     expect([...keys]).toEqual(['a:0']);
   });
-  it('show a re-sent item as it was while its text streams: no retyping, no new object', () => {
+  it('show a re-sent task as it was while its text streams: never retyped, never moved', () => {
     const history = [message(accepted('a', plan))];
-    const old = selectTodoState(history).todos[1]!;
     for (const content of ['W', 'Write t', 'Write tests']) {
       const state = selectTodoState([
         ...history,
         message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content }] })),
       ]);
-      expect(state.todos[1]).toBe(old);
+      expect(state.todos.map((row) => [row.key, row.content, row.status])).toEqual([
+        ['a:0', 'Read code', 'completed'],
+        ['a:1', 'Write tests', 'in_progress'],
+        ['a:2', 'Ship', 'pending'],
+      ]);
     }
     const restatused = selectTodoState([
       ...history,
@@ -308,16 +312,39 @@ describe('keys', () => {
       content: 'Write tests',
       status: 'completed',
       streaming: false,
+      change: 'completed',
     });
+  });
+  it("never lend an old task's text to a new task that shares its first words", () => {
+    const history = [message(accepted('a', plan))];
+    const texts = ['Wri', 'Write docs', 'Write docs for the API'].map((content) =>
+      selectTodoState([...history, message(streaming('b', { todos: [{ content }] }))]).todos.map((row) => [
+        row.key,
+        row.content,
+      ]),
+    );
+    // While it could still be "Write tests" re-sent, the old rows stay as they were, in place.
+    expect(texts[0]).toEqual([
+      ['a:0', 'Read code'],
+      ['a:1', 'Write tests'],
+      ['a:2', 'Ship'],
+    ]);
+    // Once it departs from every old task, it is a new row, typed as it comes.
+    expect(texts[1]![0]).toEqual(['b:0', 'Write docs']);
+    expect(texts[2]![0]).toEqual(['b:0', 'Write docs for the API']);
   });
   it('stay put when a streamed prefix of an accepted item grows into it', () => {
     const history = [message(accepted('a', plan))];
-    const keys = ['Wri', 'Write t', 'Write tests'].map(
-      (content) => selectTodoState([...history, message(streaming('b', { todos: [{ content }] }))]).todos[0]!.key,
-    );
-    expect(keys).toEqual(['a:1', 'a:1', 'a:1']);
-    const prefixState = selectTodoState([...history, message(streaming('b', { todos: [{ content: 'Wri' }] }))]);
-    expect(prefixState.todos.filter((item) => item.key === 'a:1')).toHaveLength(1);
+    for (const content of ['Wri', 'Write t', 'Write tests']) {
+      const state = selectTodoState([...history, message(streaming('b', { todos: [{ content }] }))]);
+      expect(state.todos.filter((row) => row.key === 'a:1')).toHaveLength(1);
+      expect(state.todos.filter((row) => row.content.startsWith('Wri'))).toHaveLength(1);
+    }
+    const complete = selectTodoState([
+      ...history,
+      message(streaming('b', { todos: [{ content: 'Write tests', status: 'pe' }] })),
+    ]);
+    expect(complete.todos[0]).toMatchObject({ key: 'a:1', content: 'Write tests', status: 'in_progress' });
   });
   it('are unique for duplicate texts', () => {
     const state = selectTodoState([
@@ -343,28 +370,27 @@ describe('keys', () => {
   });
 });
 
-describe('structural sharing', () => {
-  it('returns the previous state when nothing visible changed', () => {
+describe('structural sharing (one selector across updates)', () => {
+  const deepCopy = <T>(value: T): T => structuredClone(value);
+  it('returns the previous state when nothing visible changed, even for deep-copied messages', () => {
+    const selector = createTodoSelector();
     const messages = [message(accepted('a', plan))];
-    const first = selectTodoState(messages);
-    const copy = messages.map((m) => ({
-      ...m,
-      parts: m.parts.map((p) => ({ ...p, input: structuredClone(p.input) })),
-    }));
-    expect(selectTodoState(copy, { previous: first })).toBe(first);
+    const first = selector.select(messages);
+    expect(selector.select(deepCopy(messages))).toBe(first);
+    expect(selector.select([...deepCopy(messages), message({ type: 'text', text: 'Done.' })])).toBe(first);
   });
-  it('reuses the unchanged items when one changes', () => {
+  it('reuses the unchanged rows when one changes', () => {
+    const selector = createTodoSelector();
     const history = [message(accepted('a', plan))];
-    const before = selectTodoState([
+    const before = selector.select([
       ...history,
       message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Bra' }] })),
     ]);
-    const after = selectTodoState(
-      [
+    const after = selector.select(
+      deepCopy([
         ...history,
         message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content: 'Brand new' }] })),
-      ],
-      { previous: before },
+      ]),
     );
     expect(after.todos).not.toBe(before.todos);
     expect(after.todos[0]).toBe(before.todos[0]);
@@ -372,20 +398,39 @@ describe('structural sharing', () => {
     expect(after.todos[2]).toBe(before.todos[2]);
     expect(after.counts).toBe(before.counts);
   });
-  it('reads an accepted call once, even when its message is copied on every delta', () => {
-    const acceptedPart = accepted('a', plan);
-    const first = selectTodoState([message({ ...acceptedPart }, streaming('b', { todos: [{ content: 'New' }] }))]);
-    const second = selectTodoState([message({ ...acceptedPart }, streaming('b', { todos: [{ content: 'New t' }] }))]);
-    // No `previous` given: the rows after the streamed one are the cached accepted items themselves.
-    expect(second.todos.slice(1)).toHaveLength(3);
-    second.todos.slice(1).forEach((item, index) => expect(item).toBe(first.todos[index + 1]));
-  });
   it('keeps the todos array when only the phase changes', () => {
+    const selector = createTodoSelector();
     const history = [message(accepted('a', plan))];
-    const executing = selectTodoState([...history, message(call('b', 'input-available', { todos: plan }))]);
-    const done = selectTodoState([...history, message(accepted('b', plan))], { previous: executing });
+    const executing = selector.select([...history, message(call('b', 'input-available', { todos: plan }))]);
+    const done = selector.select([...history, message(accepted('b', plan))]);
     expect(done.phase).toBe('accepted');
     expect(done.todos).toBe(executing.todos);
+  });
+  it('gives what a fresh derivation gives, whatever it saw before', () => {
+    const selector = createTodoSelector();
+    const conversations = [
+      [message(accepted('a', plan))],
+      [message(accepted('a', plan)), message(streaming('b', { todos: [{ content: 'Ship', status: 'completed' }] }))],
+      [message(accepted('x', [{ content: 'Other chat', status: 'pending' }]))],
+      [message(accepted('a', plan))],
+    ];
+    for (const messages of conversations) expect(selector.select(messages)).toEqual(selectTodoState(messages));
+  });
+});
+
+describe('a message edited in place', () => {
+  it('gives the new list: the result depends on the arguments only', () => {
+    const first = message(accepted('a', plan));
+    const messages = [first];
+    expect(rows(selectTodoState(messages))).toEqual(plan.map((todo) => [todo.content, todo.status]));
+    first.parts.push(accepted('b', [{ content: 'Only this', status: 'pending' }]));
+    expect(rows(selectTodoState(messages))).toEqual([['Only this', 'pending']]);
+    first.parts.splice(0, first.parts.length, accepted('c', [{ content: 'Replaced', status: 'completed' }]));
+    expect(rows(selectTodoState(messages))).toEqual([['Replaced', 'completed']]);
+    const selector = createTodoSelector();
+    expect(rows(selector.select(messages))).toEqual([['Replaced', 'completed']]);
+    first.parts.push(accepted('d', [{ content: 'Pushed', status: 'pending' }]));
+    expect(rows(selector.select(messages))).toEqual([['Pushed', 'pending']]);
   });
 });
 
@@ -414,12 +459,13 @@ describe('properties over every prefix of a streamed call', () => {
         const history = previousList.length > 0 ? [message(accepted('a', previousList))] : [];
         const text = JSON.stringify({ todos: nextList });
         let minimum = previousList.length;
+        const selector = createTodoSelector();
         let state: TodoState | undefined;
         const seen: TodoState[] = [];
         for (let end = 0; end <= text.length; end++) {
           const { value } = await parsePartialJson(text.slice(0, end));
           const messages = [...history, message(streaming('b', value))];
-          state = selectTodoState(messages, { previous: state, status: 'streaming' });
+          state = selector.select(messages, { status: 'streaming' });
           // Reusing the previous delta's work changes nothing visible.
           expect(state).toEqual(selectTodoState(messages, { status: 'streaming' }));
           seen.push(state);
@@ -432,9 +478,7 @@ describe('properties over every prefix of a streamed call', () => {
           minimum = state.todos.length;
           expect(new Set(state.todos.map((item) => item.key)).size).toBe(state.todos.length);
         }
-        const final = selectTodoState([...history, message(call('b', 'input-available', { todos: nextList }))], {
-          previous: state,
-        });
+        const final = selector.select([...history, message(call('b', 'input-available', { todos: nextList }))]);
         expect(rows(final)).toEqual(nextList.map((todo) => [todo.content, todo.status]));
         // A finished (non-streaming) streamed row keeps its key into the final list.
         const finalKeys = new Map(final.todos.map((item) => [item.key, item.content]));
@@ -475,9 +519,10 @@ describe('through the real SDK stream (mock model -> streamText -> UI chunks -> 
     async (_name, step) => {
       for (const seed of [1, 2, 3, 4, 5]) {
         const snapshots = await collectSnapshots(scriptedModel([step(seed), textStep('Done.')]), [user]);
+        const selector = createTodoSelector();
         let state: TodoState | undefined;
         for (const snapshot of snapshots) {
-          state = selectTodoState([user, snapshot], { previous: state, status: 'streaming' });
+          state = selector.select([user, snapshot], { status: 'streaming' });
           for (const item of state.todos) {
             expect(item.content.trim()).not.toBe('');
             expect(['pending', 'in_progress', 'completed']).toContain(item.status);
@@ -490,4 +535,140 @@ describe('through the real SDK stream (mock model -> streamText -> UI chunks -> 
       }
     },
   );
+});
+
+describe('what the newest call changed', () => {
+  const history = [message(accepted('a', plan))];
+  const changes = (state: TodoState) => state.todos.map((row) => [row.content, row.change]);
+
+  it('marks every task of a first list added', () => {
+    expect(changes(selectTodoState(history))).toEqual([
+      ['Read code', 'added'],
+      ['Write tests', 'added'],
+      ['Ship', 'added'],
+    ]);
+  });
+  it('marks what an accepted call completed, started, reopened and added, and lists what it dropped', () => {
+    const next: Todo[] = [
+      { content: 'Read code', status: 'pending' },
+      { content: 'Write tests', status: 'completed' },
+      { content: 'Deploy', status: 'in_progress' },
+    ];
+    const state = selectTodoState([...history, message(accepted('b', next))]);
+    expect(changes(state)).toEqual([
+      ['Read code', 'reopened'],
+      ['Write tests', 'completed'],
+      ['Deploy', 'added'],
+    ]);
+    expect(state.removed.map((row) => [row.key, row.content, row.change])).toEqual([['a:2', 'Ship', 'removed']]);
+  });
+  it('marks nothing for a re-sent list that changes nothing', () => {
+    const state = selectTodoState([...history, message(accepted('b', plan))]);
+    expect(changes(state).every(([, change]) => change === undefined)).toBe(true);
+    expect(state.removed).toEqual([]);
+  });
+  it('shows the changes of a streaming call so far, and leaves the rows it has not reached as they were', () => {
+    const state = selectTodoState([
+      ...history,
+      message(
+        streaming('b', {
+          todos: [
+            { content: 'Read code', status: 'completed' },
+            { content: 'Write tests', status: 'completed' },
+          ],
+        }),
+      ),
+    ]);
+    expect(changes(state)).toEqual([
+      ['Read code', undefined],
+      ['Write tests', 'completed'],
+      ['Ship', 'added'],
+    ]);
+    expect(state.removed).toEqual([]);
+  });
+  it('shows no changes of a rejected call: the list on screen keeps those of the call that wrote it', () => {
+    const rejected = call(
+      'b',
+      'output-error',
+      { todos: [{ content: 'Ship', status: 'completed' }] },
+      { errorText: 'x' },
+    );
+    const state = selectTodoState([...history, message(rejected)]);
+    expect(changes(state)).toEqual(changes(selectTodoState(history)));
+  });
+  it('agrees with diffTodos on every pair of lists (property)', () => {
+    const todo = fc.record({
+      content: fc.constantFrom('A', 'B', ' B ', 'C', 'D'),
+      status: fc.constantFrom('pending', 'in_progress', 'completed') as fc.Arbitrary<Todo['status']>,
+    });
+    fc.assert(
+      fc.property(fc.array(todo, { maxLength: 6 }), fc.array(todo, { maxLength: 6 }), (before, after) => {
+        const state = selectTodoState([message(accepted('a', before)), message(accepted('b', after))]);
+        const diff = diffTodos(before, after);
+        const of = (kind: string) => state.todos.filter((row) => row.change === kind).map((row) => row.content);
+        expect(of('added')).toEqual(diff.added.map((todo) => todo.content));
+        expect(of('started')).toEqual(diff.started.map((todo) => todo.content));
+        expect(of('completed')).toEqual(diff.completed.map((todo) => todo.content));
+        expect(of('reopened')).toEqual(diff.reopened.map((todo) => todo.content));
+        expect(state.removed.map((row) => row.content)).toEqual(diff.removed.map((todo) => todo.content));
+      }),
+    );
+  });
+});
+
+describe('one call of the conversation (toolCallId)', () => {
+  const next: Todo[] = [{ content: 'Ship', status: 'completed' }];
+  it('shows the list as that call left it, even after later calls', () => {
+    const messages = [message(accepted('a', plan)), message(accepted('b', next))];
+    expect(rows(selectTodoState(messages, { toolCallId: 'a' }))).toEqual(rows(selectTodoState(messages.slice(0, 1))));
+    expect(selectTodoState(messages, { toolCallId: 'a', status: 'streaming' })).toMatchObject({
+      phase: 'accepted',
+      live: false,
+    });
+    expect(selectTodoState(messages, { toolCallId: 'b', status: 'streaming' })).toMatchObject({ live: true });
+  });
+  it('reads a streamed call that a later call superseded as interrupted, whatever the status', () => {
+    const messages = [message(streaming('a', { todos: [{ content: 'Half' }] }), accepted('b', next))];
+    expect(selectTodoState(messages, { toolCallId: 'a', status: 'streaming' })).toMatchObject({
+      phase: 'rejected',
+      rejection: 'interrupted',
+      live: false,
+    });
+  });
+  it('is empty for a call the conversation does not hold', () => {
+    expect(selectTodoState([message(accepted('a', plan))], { toolCallId: 'zzz' }).phase).toBe('empty');
+  });
+});
+
+describe('live', () => {
+  const messages = [message(accepted('a', plan))];
+  it('holds while the chat runs, and not once it is ready or failed', () => {
+    expect(selectTodoState(messages).live).toBe(true);
+    expect(selectTodoState(messages, { status: 'streaming' }).live).toBe(true);
+    expect(selectTodoState(messages, { status: 'ready' }).live).toBe(false);
+    expect(selectTodoState(messages, { status: 'error' }).live).toBe(false);
+    expect(selectTodoState([], { status: 'streaming' }).live).toBe(false);
+  });
+});
+
+describe('readTodos and the checklist', () => {
+  const item = fc.oneof(
+    fc.record({
+      content: fc.oneof(fc.constantFrom('A', ' A', 'B', '', '  '), fc.string({ maxLength: 4 })),
+      status: fc.constantFrom('pending', 'in_progress', 'completed', 'done', ''),
+    }),
+    fc.record({ content: fc.constantFrom('C', 'D') }),
+    fc.constantFrom(null, 3, 'text', [] as unknown[]),
+  );
+  it('agree on every accepted call, valid or not (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(item, { maxLength: 5 }), { minLength: 1, maxLength: 4 }), (lists) => {
+        const messages = lists.map((list, index) =>
+          message(call(`c${index}`, 'output-available', { todos: list }, { output: {} })),
+        );
+        const replayed = readTodos(messages as never);
+        expect(rows(selectTodoState(messages))).toEqual(replayed.map((todo) => [todo.content, todo.status]));
+      }),
+    );
+  });
 });

@@ -1,5 +1,5 @@
-import { memo, type CSSProperties, type ReactNode } from 'react';
-import type { TodoItem } from '../todo-keys.js';
+import { type CSSProperties, memo, type ReactNode } from 'react';
+import type { TodoRow } from '../place-todos.js';
 
 /** Hides text visually but keeps it for screen readers, with or without the stylesheet. */
 export const VISUALLY_HIDDEN: CSSProperties = {
@@ -14,40 +14,44 @@ export const VISUALLY_HIDDEN: CSSProperties = {
 const ICONS = { pending: '○', in_progress: '◐', completed: '✓' } as const;
 
 /** Renders what goes inside one row's `<li>`. Pass a stable function (module level or `useCallback`): rows are memoized on it. */
-export type RenderTodoItem = (item: TodoItem, statusLabel: string) => ReactNode;
+export type RenderTodoRow = (row: TodoRow, statusLabel: string) => ReactNode;
 
-interface TodoRowProps {
-  item: TodoItem;
+interface TodoListRowProps {
+  row: TodoRow;
   statusLabel: string;
   hidden: boolean;
   itemClassName: string | undefined;
   iconClassName: string | undefined;
   contentClassName: string | undefined;
-  renderItem: RenderTodoItem | undefined;
+  renderItem: RenderTodoRow | undefined;
 }
 
-/** One row, re-rendered only when its item object (or a label) changes. */
-export const TodoRow = memo(function TodoRow(props: TodoRowProps): ReactNode {
-  const { item, statusLabel, renderItem } = props;
+/** One `<li>`, re-rendered only when its row object, a label or a class name changes (all primitives but the row). */
+export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): ReactNode {
+  const { row, statusLabel, renderItem } = props;
+  const isRemoved = row.change === 'removed';
   return (
     <li
       data-todo-item=""
-      data-status={item.status}
-      data-streaming={item.streaming ? '' : undefined}
+      data-status={row.status}
+      data-streaming={row.streaming ? '' : undefined}
+      data-change={row.change}
+      // A dropped task stays on screen for a moment; the status region already said it went.
+      aria-hidden={isRemoved || undefined}
       className={props.itemClassName}
       hidden={props.hidden || undefined}
     >
       {renderItem ? (
-        renderItem(item, statusLabel)
+        renderItem(row, statusLabel)
       ) : (
         <>
           <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
-            {ICONS[item.status]}
+            {ICONS[row.status]}
           </span>
           <span data-todo-content="" className={props.contentClassName}>
-            {item.content}
+            {row.content}
           </span>
-          <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>
+          {!isRemoved && <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>}
         </>
       )}
     </li>

@@ -71,13 +71,15 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
       if (call) calls.push(call);
     }
     for (const part of (Array.isArray(content) ? content : []) as (PartLike | null)[]) {
-      const call = callsById.get(part?.toolCallId);
       if (part?.type === 'tool-call' && part.toolName === toolName) {
         const added: TodoCall = { toolCallId: String(part.toolCallId), state: 'input-available', input: part.input };
         calls.push(added);
         callsById.set(part.toolCallId, added);
-      } else if (!call) {
-      } else if (part?.type === 'tool-approval-request') {
+        continue;
+      }
+      const call = callsById.get(part?.toolCallId);
+      if (call === undefined) continue;
+      if (part?.type === 'tool-approval-request') {
         call.state = 'approval-requested';
         (call.approvalIds ??= []).push(part.approvalId!);
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {

@@ -1,7 +1,7 @@
 import { asSchema, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { pruneTodoWrites, readTodos, selectTodoState, todoWrite, type Todo } from '../src/index.js';
-import { readTodoCalls } from '../src/todo-call.js';
+import { readTodoCalls } from '../src/read-todo-calls.js';
 
 const first: Todo[] = [{ content: 'Read the code', status: 'in_progress' }];
 const second: Todo[] = [{ content: 'Fix the bug', status: 'in_progress' }];

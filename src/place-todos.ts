@@ -1,0 +1,106 @@
+/**
+ * Rows and their keys: how a call's items are laid over the list before it, so React never
+ * remounts a row while its text streams in or when the same task comes back in the next call.
+ * Server and client compute the same rows.
+ */
+import { todoChangeOf } from './diff-todos.js';
+import type { ParsedTodo } from './parse-todos.js';
+import type { TodoStatus } from './todo.js';
+
+/**
+ * What the newest call did to a row, compared with the list before it: `added` (a task that was
+ * not there), `started` (now `in_progress`), `completed`, `reopened` (back from `completed`), or
+ * `removed` (dropped by the call; only in `TodoState.removed`).
+ */
+export type TodoChange = 'added' | 'started' | 'completed' | 'reopened' | 'removed';
+
+/** One row of the checklist: a task with a stable key. */
+export interface TodoRow {
+  /** Stable React key: inherited from the list before when the trimmed text matches, else `${toolCallId}:${index}`. */
+  key: string;
+  content: string;
+  status: TodoStatus;
+  /** A new task whose text is still being written. */
+  streaming: boolean;
+  /** What the call on screen did to this task; `undefined` when it left the task as it was. */
+  change?: TodoChange | undefined;
+}
+
+/** A call's items laid over the list before it. */
+export interface TodoPlacement {
+  /** The rows, in order. */
+  todos: TodoRow[];
+  /** Rows of the list before that the (complete) call dropped, with `change: 'removed'`. */
+  removed: TodoRow[];
+}
+
+/**
+ * Lays a call's items over `before`, the rows of the last accepted list:
+ * 1. an item whose trimmed text equals an unclaimed row of `before` takes that row's key; duplicates
+ *    claim one row each, in order. While its own status is incomplete it keeps the row's status.
+ * 2. a growing item (its text may still become longer) whose text starts an unclaimed row of
+ *    `before` is not shown yet: that row stays where it is, so a re-sent task is never retyped and
+ *    a new task sharing its first words never borrows an old row's text.
+ * 3. any other item is a new row keyed `${toolCallId}:${index}`.
+ * With `isPartial`, the unclaimed rows of `before` follow, unchanged (with the change of the call that
+ * wrote them): the list never shrinks and no task shows twice while a call streams. Otherwise they are `removed`.
+ */
+export function placeTodos(
+  items: readonly ParsedTodo[],
+  before: readonly TodoRow[],
+  toolCallId: string,
+  isPartial: boolean,
+): TodoPlacement {
+  const texts = before.map((row) => row.content.trim());
+  const positionsByText = new Map<string, number[]>();
+  texts.forEach((text, position) => {
+    const positions = positionsByText.get(text);
+    if (positions) positions.push(position);
+    else positionsByText.set(text, [position]);
+  });
+  const claimed: boolean[] = [];
+  const todos: TodoRow[] = [];
+  items.forEach((item, index) => {
+    if (item.isGrowing) {
+      if (texts.some((text, position) => !claimed[position] && text.startsWith(item.text))) return;
+      todos.push(newRow(item, index, before, toolCallId, true));
+      return;
+    }
+    const position = positionsByText.get(item.text)?.find((candidate) => !claimed[candidate]);
+    if (position === undefined) {
+      todos.push(newRow(item, index, before, toolCallId, false));
+      return;
+    }
+    claimed[position] = true;
+    const old = before[position]!;
+    const status = item.status ?? (isPartial ? old.status : 'pending');
+    todos.push(withValues(old, item.content, status, todoChangeOf(old.status, status)));
+  });
+  const removed: TodoRow[] = [];
+  before.forEach((row, position) => {
+    if (claimed[position]) return;
+    // Left as they are (same objects, so their rows do not re-render) until the call reaches them.
+    if (isPartial) todos.push(row);
+    else removed.push(withValues(row, row.content, row.status, 'removed'));
+  });
+  return { todos, removed };
+}
+
+/** `row` itself when it already shows these values, else a copy that does. */
+function withValues(row: TodoRow, content: string, status: TodoStatus, change: TodoChange | undefined): TodoRow {
+  if (row.content === content && row.status === status && row.change === change && !row.streaming) return row;
+  return { key: row.key, content, status, streaming: false, change };
+}
+
+function newRow(
+  item: ParsedTodo,
+  index: number,
+  before: readonly TodoRow[],
+  toolCallId: string,
+  streaming: boolean,
+): TodoRow {
+  let key = `${toolCallId}:${index}`;
+  // A provider that reuses call ids (`call_0` every step) could repeat a key of the list before.
+  while (before.some((row) => row.key === key)) key += "'";
+  return { key, content: item.content, status: item.status ?? 'pending', streaming, change: 'added' };
+}

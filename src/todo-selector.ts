@@ -1,0 +1,273 @@
+/**
+ * The streaming derivation: everything the checklist shows, as a function of the messages.
+ */
+import { parseTodos } from './parse-todos.js';
+import { placeTodos, type TodoRow } from './place-todos.js';
+import { type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
+import { countTodos, TODO_TOOL_NAME, type TodoCounts } from './todo.js';
+
+/**
+ * Where the call on screen stands:
+ * `empty` (no call yet), `streaming` (arguments arriving), `executing` (input complete, no result yet,
+ * including the approval states), `accepted` (the tool returned), `rejected` (the call failed,
+ * was denied or was interrupted; the last accepted list is shown).
+ */
+export type TodoPhase = 'empty' | 'streaming' | 'executing' | 'accepted' | 'rejected';
+
+/** Why a call did not replace the list: `output-error`, `output-denied`, or a stream that ended mid-call. */
+export type TodoRejection = 'error' | 'denied' | 'interrupted';
+
+interface TodoStateBase {
+  /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
+  todos: readonly TodoRow[];
+  /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
+  removed: readonly TodoRow[];
+  /** Rows per status, over `todos`. */
+  counts: TodoCounts;
+  /**
+   * The list belongs to the conversation's newest call and the chat has not ended (`status` is not
+   * `'ready'` or `'error'`): the agent may still be working on it.
+   */
+  live: boolean;
+}
+
+/** What the checklist shows. */
+export type TodoState = TodoStateBase &
+  (
+    | { phase: 'empty'; toolCallId?: never; error?: never; rejection?: never }
+    | {
+        phase: 'streaming' | 'executing' | 'accepted';
+        /** The call whose list is on screen. */
+        toolCallId: string;
+        error?: never;
+        rejection?: never;
+      }
+    | {
+        phase: 'rejected';
+        /** The last accepted call, whose list is back on screen (none when there was none). */
+        toolCallId?: string;
+        /** The call's `errorText` (or the denial reason). */
+        error?: string;
+        rejection: TodoRejection;
+      }
+  );
+
+/** Options of {@link createTodoSelector}. */
+export interface TodoSelectorOptions {
+  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
+  toolName?: string;
+}
+
+/** What {@link TodoSelector.select} reads besides the messages. */
+export interface SelectTodosOptions {
+  /**
+   * `useChat`'s status. With `'ready'` or `'error'`, a call still `input-streaming`, or whose
+   * `execute` never finished (`input-available`, preliminary output), was abandoned (Stop, network
+   * failure) and the last accepted list comes back. Default: unknown (a streaming call counts as streaming).
+   */
+  status?: 'submitted' | 'streaming' | 'ready' | 'error' | undefined;
+  /**
+   * Shows the list as this call left it (for a tool part rendered inline in a chat message) instead
+   * of the conversation's newest call. A call that a later call superseded is over: if it never
+   * finished it reads as interrupted. Default: the newest call.
+   */
+  toolCallId?: string | undefined;
+}
+
+/** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
+export interface TodoSelector {
+  select(messages: readonly TodoMessageLike[], options?: SelectTodosOptions): TodoState;
+}
+
+/** Options of {@link selectTodoState}. */
+export type SelectTodoStateOptions = SelectTodosOptions & TodoSelectorOptions;
+
+/** An accepted call's list: final once the call is `output-available`. */
+interface Accepted {
+  toolCallId: string;
+  todos: readonly TodoRow[];
+  removed: readonly TodoRow[];
+  /** The list it was laid over: its rows are valid only while that is still the list before it. */
+  before: Accepted | undefined;
+}
+
+const NO_ROWS: readonly TodoRow[] = [];
+/** `error` of a denied call whose approval gave no reason. */
+const DENIED_WITHOUT_REASON = 'The update was denied.';
+
+/**
+ * Creates a selector: `select(messages, { status })` derives the checklist of a conversation. The
+ * newest `todo_write` call wins; streamed items appear as they arrive (never an empty item, never a
+ * cut-off status); the last accepted list stays until the new call has replaced it; rejected or
+ * abandoned calls bring it back.
+ *
+ * A selector remembers each accepted call's rows by its `toolCallId` (an accepted call's input is
+ * final), so a delta costs the same however long the conversation and whether or not the messages
+ * were copied; and it returns the same state and row objects as its last result when nothing
+ * visible changed. Use one selector per conversation view (`useTodos` owns one).
+ */
+export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelector {
+  const toolName = options.toolName ?? TODO_TOOL_NAME;
+  let acceptedByCall = new Map<string, Accepted>();
+  let previous: TodoState | undefined;
+
+  function select(messages: readonly TodoMessageLike[], selectOptions: SelectTodosOptions = {}): TodoState {
+    const { status, toolCallId: target } = selectOptions;
+    const seen = new Map<string, Accepted>();
+    let accepted: Accepted | undefined;
+    let newest: { call: TodoCall; before: Accepted | undefined; isOld: boolean } | undefined;
+    let superseded = false;
+    scan: for (let index = 0; index < messages.length; index++) {
+      for (const part of messages[index]?.parts ?? []) {
+        const call = toTodoCall(part, toolName);
+        if (!call) continue;
+        if (target !== undefined && newest?.call.toolCallId === target) {
+          superseded = true;
+          break scan;
+        }
+        newest = { call, before: accepted, isOld: index < messages.length - 1 };
+        if (call.state !== 'output-available' || call.preliminary) continue;
+        // A provider may reuse an id (`call_0` every step): count occurrences so each call has its own entry.
+        let key = call.toolCallId;
+        while (seen.has(key)) key += '#';
+        let entry = acceptedByCall.get(key);
+        if (entry === undefined || entry.before !== accepted) entry = accept(call, accepted);
+        seen.set(key, entry);
+        accepted = entry;
+      }
+    }
+    if (target !== undefined && newest?.call.toolCallId !== target) newest = undefined;
+    acceptedByCall = seen;
+    const ended = status === 'ready' || status === 'error' || superseded;
+    const next = stateOf(newest, accepted, status, superseded);
+    const shared = share(
+      { ...next, counts: countTodos(next.todos), live: next.phase !== 'empty' && !ended } as TodoState,
+      previous,
+    );
+    previous = shared;
+    return shared;
+  }
+
+  return { select };
+}
+
+/**
+ * The checklist of a conversation, derived from scratch: `createTodoSelector({ toolName }).select(messages, options)`.
+ * Pure: the same messages (by value) give the same state, on the server and in the browser.
+ */
+export function selectTodoState(
+  messages: readonly TodoMessageLike[],
+  options: SelectTodoStateOptions = {},
+): TodoState {
+  return createTodoSelector(options).select(messages, options);
+}
+
+function accept(call: TodoCall, before: Accepted | undefined): Accepted {
+  const items = parseTodos(call.input);
+  // An accepted call with no task array (stored by another tool) leaves the list as it was.
+  if (!items) return { ...(before ?? { todos: NO_ROWS, removed: NO_ROWS }), toolCallId: call.toolCallId, before };
+  const { todos, removed } = placeTodos(items, before?.todos ?? NO_ROWS, call.toolCallId, false);
+  return { toolCallId: call.toolCallId, todos, removed, before };
+}
+
+type UnsharedState = Omit<TodoState, 'counts' | 'live'>;
+
+function stateOf(
+  newest: { call: TodoCall; before: Accepted | undefined; isOld: boolean } | undefined,
+  accepted: Accepted | undefined,
+  status: SelectTodosOptions['status'],
+  superseded: boolean,
+): UnsharedState {
+  if (!newest) return { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
+  const { call, before, isOld } = newest;
+  const { toolCallId, input } = call;
+  const rejected = (rejection: TodoRejection, error?: string): UnsharedState => ({
+    phase: 'rejected',
+    todos: before?.todos ?? NO_ROWS,
+    removed: before?.removed ?? NO_ROWS,
+    toolCallId: before?.toolCallId,
+    rejection,
+    error,
+  });
+  const placed = (isPartial: boolean) =>
+    placeTodos(parseTodos(input, isPartial) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial);
+  // A call in an earlier message than the last one, or superseded by a later call, is over whatever the status says.
+  const over = isOld || superseded || status === 'ready' || status === 'error';
+  switch (call.state) {
+    case 'input-streaming':
+      return over ? rejected('interrupted') : { phase: 'streaming', toolCallId, ...placed(true) };
+    case 'approval-requested':
+    case 'approval-responded':
+      // Waiting for the user's approval is legitimate after the stream ended.
+      return isOld || superseded || status === 'error'
+        ? rejected('interrupted')
+        : { phase: 'executing', toolCallId, ...placed(false) };
+    case 'input-available':
+      // Stopped while `execute` ran (e.g. awaiting `onWrite`): the list was never saved.
+      return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
+    case 'output-available':
+      if (!call.preliminary) {
+        return { phase: 'accepted', toolCallId, todos: accepted?.todos ?? NO_ROWS, removed: accepted?.removed ?? NO_ROWS };
+      }
+      return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
+    case 'output-error':
+      return rejected('error', call.errorText);
+    case 'output-denied':
+      return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
+    default:
+      return accepted
+        ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos, removed: accepted.removed }
+        : { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
+  }
+}
+
+/** `next`, with the row objects (and, when nothing changed, the whole state) of `previous` where their values are equal. */
+function share(next: TodoState, previous: TodoState | undefined): TodoState {
+  if (!previous) return next;
+  const todos = shareRows(next.todos, previous.todos);
+  const removed = shareRows(next.removed, previous.removed);
+  const counts =
+    next.counts.pending === previous.counts.pending &&
+    next.counts.in_progress === previous.counts.in_progress &&
+    next.counts.completed === previous.counts.completed
+      ? previous.counts
+      : next.counts;
+  if (
+    todos === previous.todos &&
+    removed === previous.removed &&
+    next.phase === previous.phase &&
+    next.toolCallId === previous.toolCallId &&
+    next.error === previous.error &&
+    next.rejection === previous.rejection &&
+    next.live === previous.live
+  ) {
+    return previous;
+  }
+  return { ...next, todos, removed, counts };
+}
+
+function isSameRow(a: TodoRow | undefined, b: TodoRow): a is TodoRow {
+  return (
+    a !== undefined &&
+    a.key === b.key &&
+    a.content === b.content &&
+    a.status === b.status &&
+    a.streaming === b.streaming &&
+    a.change === b.change
+  );
+}
+
+/** Rows are looked up at the same position first, by key only when they moved. */
+function shareRows(next: readonly TodoRow[], old: readonly TodoRow[]): readonly TodoRow[] {
+  if (next === old) return old;
+  let oldByKey: Map<string, TodoRow> | undefined;
+  let isSameList = next.length === old.length;
+  const rows = next.map((row, index) => {
+    let candidate = old[index];
+    if (candidate?.key !== row.key) candidate = (oldByKey ??= new Map(old.map((each) => [each.key, each]))).get(row.key);
+    const kept = isSameRow(candidate, row) ? candidate : row;
+    if (kept !== old[index]) isSameList = false;
+    return kept;
+  });
+  return isSameList ? old : rows;
+}
