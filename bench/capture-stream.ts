@@ -1,18 +1,18 @@
 /**
- * Captures, once, the real UI message chunks of a todo_write call: MockLanguageModelV4 ->
- * streamText (with the real tool) -> toUIMessageStream. The benchmarks replay these chunks.
+ * Captures, once, the real UI message chunks of an assistant turn that writes todo lists:
+ * MockLanguageModelV4 -> streamText (with the real tool) -> toUIMessageStream. The benchmarks
+ * replay these chunks.
  */
 import {
   isStepCount,
+  type ModelMessage,
   simulateReadableStream,
   streamText,
   toUIMessageStream,
-  type ModelMessage,
   type UIMessageChunk,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { createTodoWrite } from '../src/todo-write.js';
-import type { Todo, TodoStatus } from '../src/todo.js';
+import { createTodoWrite, type Todo, type TodoStatus } from '../src/index.js';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
@@ -66,49 +66,56 @@ export interface CapturedRun {
 }
 
 /**
- * One assistant turn: a todo_write call with `todos` in 3-5 character deltas, then (if
- * `textLength` > 0) a text answer of `textLength` characters in 3-5 character deltas.
+ * One assistant turn: `earlierWrites` (each a whole call in one step, arguments in one delta),
+ * then a todo_write call with `todos` in 3-5 character deltas, then (if `textLength` > 0) a text
+ * answer of `textLength` characters in 3-5 character deltas.
  */
 export async function captureTodoCall(options: {
   todos: Todo[];
+  earlierWrites?: Todo[][];
   textLength?: number;
   history?: ModelMessage[];
   toolCallId?: string;
 }): Promise<CapturedRun> {
   const {
     todos,
+    earlierWrites = [],
     textLength = 0,
     history = [{ role: 'user', content: 'Plan and do the work.' }],
     toolCallId = 'call-bench',
   } = options;
-  const input = JSON.stringify({ todos });
-  const argumentDeltas = splitIntoDeltas(input);
-  const toolChunks = [
+  const toolStep = (id: string, input: string, deltas: string[]) => [
     { type: 'stream-start', warnings: [] },
-    { type: 'tool-input-start', id: toolCallId, toolName: 'todo_write' },
-    ...argumentDeltas.map((delta) => ({ type: 'tool-input-delta', id: toolCallId, delta })),
-    { type: 'tool-input-end', id: toolCallId },
-    { type: 'tool-call', toolCallId, toolName: 'todo_write', input },
+    { type: 'tool-input-start', id, toolName: 'todo_write' },
+    ...deltas.map((delta) => ({ type: 'tool-input-delta', id, delta })),
+    { type: 'tool-input-end', id },
+    { type: 'tool-call', toolCallId: id, toolName: 'todo_write', input },
     { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage },
   ];
+  const earlierSteps = earlierWrites.map((list, index) => {
+    const input = JSON.stringify({ todos: list });
+    return toolStep(`${toolCallId}-earlier-${index + 1}`, input, [input]);
+  });
+  const input = JSON.stringify({ todos });
+  const argumentDeltas = splitIntoDeltas(input);
   const text = 'The plan is in place and the first task is under way. '
     .repeat(Math.ceil(textLength / 55))
     .slice(0, textLength);
-  const textChunks = [
+  const textStep = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 'text-1' },
     ...splitIntoDeltas(text, 11).map((delta) => ({ type: 'text-delta', id: 'text-1', delta })),
     { type: 'text-end', id: 'text-1' },
     { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
   ];
+  const steps = [...earlierSteps, toolStep(toolCallId, input, argumentDeltas), ...(textLength > 0 ? [textStep] : [])];
   const model = new MockLanguageModelV4({
-    doStream: [
-      { stream: simulateReadableStream({ chunks: toolChunks, initialDelayInMs: null, chunkDelayInMs: null }) },
-      { stream: simulateReadableStream({ chunks: textChunks, initialDelayInMs: null, chunkDelayInMs: null }) },
-    ] as never,
+    doStream: steps.map((chunks) => ({
+      stream: simulateReadableStream({ chunks, initialDelayInMs: null, chunkDelayInMs: null }),
+    })) as never,
   });
   const tools = { todo_write: BENCH_TOOL };
-  const result = streamText({ model, tools, messages: history, stopWhen: isStepCount(textLength > 0 ? 2 : 1) });
+  const result = streamText({ model, tools, messages: history, stopWhen: isStepCount(steps.length) });
   const chunks: UIMessageChunk[] = [];
   const reader = toUIMessageStream({ stream: result.stream, tools }).getReader();
   for (let read = await reader.read(); !read.done; read = await reader.read())

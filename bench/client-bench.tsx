@@ -1,38 +1,35 @@
 /**
- * Client cost per streamed delta: replays captured UI chunks through useChat into <TodoList>
- * and into a naive widget (jsdom, React production build), and times the SDK's own partial-JSON
- * parse of the same deltas. Rows rendered per commit are counted through the DevTools hook.
+ * Client cost per streamed delta: replays captured UI chunks through `useChat` into <TodoList>,
+ * into a naive widget and into no widget (jsdom, React production build), and times the SDK's
+ * own partial-JSON parse of the same deltas and the derivation alone over the same snapshots.
+ * Rows rendered per commit are counted through the DevTools hook.
+ *
+ * `ai` and `@ai-sdk/react` are whatever the build resolves them to: AI SDK 7 by default, AI SDK 5
+ * in the build scripts/bench.ts makes with both aliased.
  */
 import { useChat } from '@ai-sdk/react';
-import { parsePartialJson, readUIMessageStream, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
-import { useLayoutEffect, type ReactNode } from 'react';
+import { type ChatTransport, parsePartialJson, type UIMessage, type UIMessageChunk } from 'ai';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import * as core from '../src/index.js';
+import type { TodoMessageLike, TodoState } from '../src/index.js';
 import { TodoList } from '../src/react.js';
-import { selectTodoState, type TodoState } from '../src/select-todo-state.js';
-import type { TodoStatus } from '../src/todo.js';
-import { captureTodoCall, makeTodos } from './capture-stream.js';
-import { BlockTodoList } from './block-todo-list.js';
 import { NaiveTodoList } from './naive-todo-list.js';
+import type { Scenario } from './scenarios.js';
 import { commitListener } from './setup-dom.js';
 
 /**
- * `empty` renders nothing: the cost of a commit in this harness, with no widget at all.
- * `blocks` is a diagnostic (bench/block-todo-list.tsx): our derivation and rows, memoized in blocks.
+ * Where the widget's messages come from. `newest`: `useChat`'s snapshots as they are.
+ * `deep`: the same snapshots deep-copied on every update (`structuredClone`, outside the timed
+ * part), as AI SDK 5, `readUIMessageStream` and stores that clone or persist messages hand them
+ * over. `v5`: AI SDK 5's own `useChat` (only in the AI SDK 5 build).
  */
-export type Widget = 'ours' | 'naive' | 'empty' | 'blocks';
+export type Source = 'newest' | 'deep' | 'v5';
+/** `empty` renders nothing: the cost of a commit in this harness, with no widget at all. */
+export type Widget = 'ours' | 'naive' | 'empty';
 type Phase = 'call' | 'text' | 'other';
-
-export interface Scenario {
-  name: string;
-  items: number;
-  /** The conversation before the replayed turn. */
-  initialMessages: UIMessage[];
-  chunks: UIMessageChunk[];
-  argumentDeltas: string[];
-  /** 1: every delta is measured; n: one window of deltas in n (see {@link isMeasured}). */
-  sampleStride: number;
-}
+type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
 
 interface PhaseStats {
   deltas: number;
@@ -48,13 +45,24 @@ export interface ReplayResult {
   text: PhaseStats;
 }
 
+/** The messages and status one render handed to the widget. */
+export interface Snapshot {
+  phase: Phase;
+  messages: readonly UIMessage[];
+  status: ChatStatus;
+}
+
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A transport that hands useChat a stream the benchmark feeds one chunk at a time. */
 class ReplayTransport implements ChatTransport<UIMessage> {
   controller: ReadableStreamDefaultController<UIMessageChunk> | undefined;
   async sendMessages(): Promise<ReadableStream<UIMessageChunk>> {
-    return new ReadableStream<UIMessageChunk>({ start: (controller) => void (this.controller = controller) });
+    return new ReadableStream<UIMessageChunk>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+    });
   }
   async reconnectToStream(): Promise<null> {
     return null;
@@ -76,8 +84,9 @@ let runId = 0;
  */
 export async function replay(
   widget: Widget,
+  source: Source,
   scenario: Scenario,
-  snapshots?: Array<readonly UIMessage[]>,
+  snapshots?: Snapshot[],
 ): Promise<ReplayResult> {
   const empty = (): PhaseStats => ({ deltas: 0, commits: 0, times: [], rows: 0, maxRows: 0 });
   const stats: Record<Phase, PhaseStats> = { call: empty(), text: empty(), other: empty() };
@@ -95,17 +104,20 @@ export async function replay(
   let send: ((message: { text: string }) => Promise<void>) | undefined;
 
   function App(): ReactNode {
-    const { messages, status, sendMessage } = useChat({ id: chatId, transport, messages: scenario.initialMessages });
-    send = sendMessage;
-    if (snapshots && phase === 'call') snapshots.push(messages);
+    const chat = useChat({ id: chatId, transport, messages: scenario.initialMessages });
+    send = chat.sendMessage;
+    // The copy is the caller's cost (like the SDK's own work), so it happens outside <Measure>.
+    const messages = useMemo(
+      () => (source === 'deep' ? structuredClone(chat.messages) : chat.messages),
+      [chat.messages],
+    );
+    snapshots?.push({ phase, messages, status: chat.status });
     return (
       <Measure onMeasured={onMeasured}>
         {widget === 'ours' ? (
-          <TodoList messages={messages} status={status} maxVisible={Infinity} />
+          <TodoList messages={messages} status={chat.status} maxVisible={Infinity} />
         ) : widget === 'naive' ? (
           <NaiveTodoList messages={messages} />
-        ) : widget === 'blocks' ? (
-          <BlockTodoList messages={messages} status={status} />
         ) : null}
       </Measure>
     );
@@ -130,8 +142,11 @@ export async function replay(
   let deltaIndex = 0;
   let skipped = '';
   let skippedId = '';
+  let inCall = false;
   for (const chunk of scenario.chunks) {
-    if (chunk.type === 'tool-input-delta') {
+    // Only the last call's deltas are measured (earlier calls of the turn arrive in one delta each).
+    if (chunk.type === 'tool-input-start') inCall = chunk.toolCallId === lastCallId(scenario);
+    if (chunk.type === 'tool-input-delta' && inCall) {
       if (!isMeasured(deltaIndex++, scenario.sampleStride)) {
         skipped += chunk.inputTextDelta;
         skippedId = chunk.toolCallId;
@@ -156,21 +171,55 @@ export async function replay(
   container.remove();
   commitListener.onCommit = () => {};
   if (widget !== 'empty' && rendered !== scenario.items)
-    throw new Error(`${widget} showed ${rendered} rows at the end, expected ${scenario.items}`);
+    throw new Error(`${widget} (${source}) showed ${rendered} rows at the end, expected ${scenario.items}`);
   return { call: stats.call, text: stats.text };
 }
 
+function lastCallId(scenario: Scenario): string {
+  const starts = scenario.chunks.filter((chunk) => chunk.type === 'tool-input-start');
+  return (starts.at(-1) as { toolCallId: string }).toolCallId;
+}
+
+type Select = (messages: readonly TodoMessageLike[], options: { status?: ChatStatus }) => TodoState;
+
 /**
- * The derivation alone (selectTodoState, as useTodos calls it) over the conversations useChat
- * rendered for the measured deltas. Milliseconds per delta, one entry per delta.
+ * A selector that keeps its caches across calls, as `useTodos` holds one per component. Where
+ * `createTodoSelector` is not exported, `selectTodoState` is handed its previous result instead.
  */
-export function deriveOnly(snapshots: Array<readonly UIMessage[]>): number[] {
-  const times: number[] = [];
+export function newSelector(): { select: Select; api: string } {
+  const create = (core as unknown as Record<string, unknown>).createTodoSelector as
+    | ((options?: { toolName?: string }) => { select: Select })
+    | undefined;
+  if (create) return { select: create().select, api: 'createTodoSelector().select' };
   let previous: TodoState | undefined;
-  for (const messages of snapshots) {
+  const selectTodoState = core.selectTodoState as (
+    messages: readonly TodoMessageLike[],
+    options: { status?: ChatStatus; previous?: TodoState },
+  ) => TodoState;
+  return {
+    select: (messages, options) => (previous = selectTodoState(messages, { ...options, previous })),
+    api: 'selectTodoState(…, { previous })',
+  };
+}
+
+/** Milliseconds per measured snapshot, split by phase. */
+export interface DerivationTimes {
+  call: number[];
+  text: number[];
+}
+
+/**
+ * The derivation alone over the snapshots the widget received. `selector`: one selector fed every
+ * snapshot in order, as `useTodos` runs it. `one-shot`: `selectTodoState` on each snapshot.
+ */
+export function deriveOnly(snapshots: readonly Snapshot[], mode: 'selector' | 'one-shot'): DerivationTimes {
+  const times: DerivationTimes = { call: [], text: [] };
+  const select: Select = mode === 'selector' ? newSelector().select : core.selectTodoState;
+  for (const snapshot of snapshots) {
     const start = performance.now();
-    previous = selectTodoState(messages, { status: 'streaming', previous });
-    times.push(performance.now() - start);
+    select(snapshot.messages, { status: snapshot.status });
+    const elapsed = performance.now() - start;
+    if (snapshot.phase !== 'other') times[snapshot.phase].push(elapsed);
   }
   return times;
 }
@@ -195,58 +244,4 @@ export async function sdkParsePerDelta(scenario: Scenario): Promise<number[]> {
     times.push(performance.now() - start);
   }
   return times;
-}
-
-async function finalMessage(chunks: UIMessageChunk[]): Promise<UIMessage> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream })) last = message;
-  return { ...structuredClone(last!), id: 'assistant-0' };
-}
-
-const TEXT_LENGTH = 2000;
-/** About this many argument deltas are measured per call (long calls are sampled in windows). */
-const MEASURED_DELTAS = 800;
-
-/**
- * `write`: the first list of the conversation streams in. `update`: an accepted list is on
- * screen and the model rewrites it (first task completed, the next in progress).
- */
-export async function makeScenario(name: 'write' | 'update', items: number): Promise<Scenario> {
-  const user: UIMessage = { id: 'user-0', role: 'user', parts: [{ type: 'text', text: 'Plan and do the work.' }] };
-  if (name === 'write') {
-    const run = await captureTodoCall({ todos: makeTodos(items), textLength: TEXT_LENGTH });
-    return {
-      name,
-      items,
-      initialMessages: [user],
-      chunks: run.chunks,
-      argumentDeltas: run.argumentDeltas,
-      sampleStride: strideFor(run.argumentDeltas),
-    };
-  }
-  const first = await captureTodoCall({ todos: makeTodos(items), toolCallId: 'call-1' });
-  const statusOf = (index: number): TodoStatus => (index === 0 ? 'completed' : index === 1 ? 'in_progress' : 'pending');
-  const second = await captureTodoCall({
-    todos: makeTodos(items, statusOf),
-    textLength: TEXT_LENGTH,
-    toolCallId: 'call-2',
-  });
-  return {
-    name,
-    items,
-    initialMessages: [user, await finalMessage(first.chunks)],
-    chunks: second.chunks,
-    argumentDeltas: second.argumentDeltas,
-    sampleStride: strideFor(second.argumentDeltas),
-  };
-}
-
-function strideFor(argumentDeltas: string[]): number {
-  return Math.max(1, Math.round(argumentDeltas.length / MEASURED_DELTAS));
 }

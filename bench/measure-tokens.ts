@@ -6,9 +6,7 @@
 import { isStepCount, jsonSchema, simulateReadableStream, streamText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { pruneTodoWrites, type PruneTodoWritesOptions } from '../src/prune-todo-writes.js';
-import { todoWrite } from '../src/todo-write.js';
-import type { TodoStatus } from '../src/todo.js';
+import { pruneTodoWrites, type PruneTodoWritesOptions, type TodoStatus, todoWrite } from '../src/index.js';
 import { makeTodos } from './capture-stream.js';
 
 type Prompt = MockLanguageModelV4['doStreamCalls'][number]['prompt'];
@@ -233,6 +231,6 @@ async function firstCallTools(): Promise<{ name: string; description?: string; i
   });
   await streamText({ model, tools: { todo_write: todoWrite }, prompt: 'hi' }).consumeStream();
   const tool = model.doStreamCalls[0]!.tools?.[0];
-  if (!tool || tool.type !== 'function') throw new Error('the model received no todo_write function tool');
+  if (tool?.type !== 'function') throw new Error('the model received no todo_write function tool');
   return tool;
 }

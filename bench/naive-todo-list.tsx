@@ -19,6 +19,7 @@ export function NaiveTodoList({ messages }: { messages: ReadonlyArray<{ parts: r
   return (
     <ul>
       {todos.map((todo, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: keyed by index, as the SDK examples render tool parts
         <li key={index} data-status={todo.status}>
           {todo.status === 'completed' ? '✓' : todo.status === 'in_progress' ? '◐' : '○'} {todo.content}
         </li>

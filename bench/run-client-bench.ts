@@ -1,43 +1,58 @@
-/** Runs the client benchmark over list sizes and scenarios: warm-up, repeats, medians. */
-import type { UIMessage } from 'ai';
-import { deriveOnly, makeScenario, replay, sdkParsePerDelta, type ReplayResult } from './client-bench.js';
+/** Runs the client benchmark for one message source over the captured scenarios: warm-up, repeats, medians. */
+import { readFileSync } from 'node:fs';
+import { deriveOnly, newSelector, replay, type Snapshot, type Source, sdkParsePerDelta } from './client-bench.js';
+import type { Scenario, ScenarioName } from './scenarios.js';
 
 export interface ClientBenchOptions {
-  sizes?: number[];
-  scenarios?: Array<'write' | 'update'>;
-  /** Measured runs per widget and size (after one warm-up run). Default 5. */
+  source: Source;
+  /** The JSON file scripts/bench.ts captured the scenarios into. */
+  file: string;
+  /** Measured runs per widget and scenario (after one warm-up run). Default 5. */
   repeats?: number;
 }
 
+/** Microsecond medians per argument delta (`call`) or per text delta after the call (`text`). */
+export interface PhaseTimes {
+  /** `<TodoList>` from its render to its commit: derivation, rendering, DOM updates. */
+  ours: number;
+  naive: number;
+  /** The same commit with no widget: what the harness and React cost anyway. */
+  empty: number;
+  /** The derivation alone, one selector reused across snapshots (as `useTodos` runs it). */
+  selector: number;
+  /** The derivation alone, `selectTodoState` on each snapshot. */
+  oneShot: number;
+}
+
 export interface ClientBenchRow {
-  scenario: 'write' | 'update';
+  source: Source;
+  scenario: ScenarioName;
   items: number;
-  /** Argument deltas of the call, and text deltas after it. */
+  /** Accepted writes earlier in the turn (`history` only). */
+  earlierWrites: number;
+  /** Argument deltas of the call. */
   deltas: number;
   /** Argument deltas measured (long calls are sampled in windows of 200). */
   measuredDeltas: number;
+  /** Text deltas after the call. */
   textDeltas: number;
-  /** React commits per argument delta (1 = every delta rendered on its own). */
-  commitsPerDelta: { ours: number; naive: number };
+  /** React commits of the widget per argument delta (1 = every delta rendered on its own). */
+  commitsPerDelta: number;
   /** `<li>` rows rendered per argument delta. */
   rowsPerDelta: { ours: { mean: number; max: number }; naive: { mean: number; max: number } };
-  /**
-   * Time per argument delta in microseconds: the median over the measured deltas of a run,
-   * then the median over runs. `derivation` is selectTodoState alone (part of `ours`); `empty`
-   * is the same commit with no widget (what the harness and React cost anyway).
-   */
-  timePerDelta: { ours: number; naive: number; sdk: number; derivation: number; empty: number; blocks: number };
-  /** While the text after the call streams: rows rendered in total and time per text delta (µs). */
-  idle: {
-    rows: { ours: number; naive: number; blocks: number };
-    timePerDelta: { ours: number; naive: number; blocks: number };
-  };
-  /** Rows per delta of the blocks diagnostic. */
-  blocksRowsPerDelta: { mean: number; max: number };
+  /** `<li>` rows rendered in total while the text after the call streams. */
+  idleRows: { ours: number; naive: number };
+  /** `parsePartialJson` over the accumulated arguments, µs per delta. */
+  sdk: number;
+  call: PhaseTimes;
+  text: PhaseTimes;
   repeats: number;
+  /** The derivation API measured as `selector`. */
+  selectorApi: string;
 }
 
 const median = (values: number[]): number => {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -45,92 +60,93 @@ const median = (values: number[]): number => {
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
-export async function runClientBench(options: ClientBenchOptions = {}): Promise<ClientBenchRow[]> {
-  const { sizes = [10, 100, 500], scenarios = ['write', 'update'], repeats = 5 } = options;
+export async function runClientBench(options: ClientBenchOptions): Promise<ClientBenchRow[]> {
+  const { source, file, repeats = 5 } = options;
+  const scenarios = JSON.parse(readFileSync(file, 'utf8')) as Scenario[];
+  const selectorApi = newSelector().api;
   const rows: ClientBenchRow[] = [];
   // Warm-up of the whole pipeline (JIT, caches) before anything is measured.
-  const warmUps = [await makeScenario('write', 100), await makeScenario('update', 100)];
+  const warmUps = scenarios.filter((scenario) => scenario.items === 100 || scenario.name === 'history');
   for (let run = 0; run < 2; run++) {
     for (const warmUp of warmUps) {
-      for (const widget of ['ours', 'naive', 'empty', 'blocks'] as const) await replay(widget, warmUp);
+      const snapshots: Snapshot[] = [];
+      await replay('ours', source, warmUp, snapshots);
+      await replay('naive', source, warmUp);
+      await replay('empty', source, warmUp);
       await sdkParsePerDelta(warmUp);
+      deriveOnly(snapshots, 'selector');
+      deriveOnly(snapshots, 'one-shot');
     }
   }
-  for (const name of scenarios) {
-    for (const items of sizes) {
-      const scenario = await makeScenario(name, items);
-      const times = {
-        blocks: [] as number[],
-        idleBlocks: [] as number[],
-        empty: [] as number[],
-        ours: [] as number[],
-        naive: [] as number[],
-        sdk: [] as number[],
-        derivation: [] as number[],
-        idleOurs: [] as number[],
-        idleNaive: [] as number[],
-      };
-      let last: { ours: ReplayResult; naive: ReplayResult; blocks: ReplayResult } | undefined;
-      const started = performance.now();
-      for (let run = 0; run <= repeats; run++) {
-        const snapshots: Array<readonly UIMessage[]> = [];
-        const ours = await replay('ours', scenario, snapshots);
-        const naive = await replay('naive', scenario);
-        const empty = await replay('empty', scenario);
-        const blocks = await replay('blocks', scenario);
-        const sdk = await sdkParsePerDelta(scenario);
-        const derivation = deriveOnly(snapshots);
-        if (run === 0) continue; // warm-up
-        times.ours.push(median(ours.call.times));
-        times.naive.push(median(naive.call.times));
-        times.empty.push(median(empty.call.times));
-        times.blocks.push(median(blocks.call.times));
-        times.idleBlocks.push(median(blocks.text.times));
-        times.sdk.push(median(sdk));
-        times.derivation.push(median(derivation));
-        times.idleOurs.push(median(ours.text.times));
-        times.idleNaive.push(median(naive.text.times));
-        last = { ours, naive, blocks };
-      }
-      const { ours, naive, blocks } = last!;
-      const row: ClientBenchRow = {
-        scenario: name,
-        items,
-        deltas: scenario.argumentDeltas.length,
-        measuredDeltas: ours.call.deltas,
-        textDeltas: ours.text.deltas,
-        commitsPerDelta: { ours: ours.call.commits / ours.call.deltas, naive: naive.call.commits / naive.call.deltas },
-        rowsPerDelta: {
-          ours: { mean: ours.call.rows / ours.call.deltas, max: ours.call.maxRows },
-          naive: { mean: naive.call.rows / naive.call.deltas, max: naive.call.maxRows },
-        },
-        timePerDelta: {
-          ours: median(times.ours) * 1000,
-          naive: median(times.naive) * 1000,
-          sdk: median(times.sdk) * 1000,
-          derivation: median(times.derivation) * 1000,
-          empty: median(times.empty) * 1000,
-          blocks: median(times.blocks) * 1000,
-        },
-        idle: {
-          rows: { ours: ours.text.rows, naive: naive.text.rows, blocks: blocks.text.rows },
-          timePerDelta: {
-            ours: median(times.idleOurs) * 1000,
-            naive: median(times.idleNaive) * 1000,
-            blocks: median(times.idleBlocks) * 1000,
-          },
-        },
-        blocksRowsPerDelta: { mean: blocks.call.rows / blocks.call.deltas, max: blocks.call.maxRows },
-        repeats,
-      };
-      rows.push(row);
-      log(
-        `client ${name} ${items} items: ${row.measuredDeltas}/${row.deltas} deltas, commits/delta ${row.commitsPerDelta.ours.toFixed(2)}, rows/delta ours ${row.rowsPerDelta.ours.max} max, ` +
-          `naive ${row.rowsPerDelta.naive.max} max; µs/delta ours ${row.timePerDelta.ours.toFixed(1)}, ` +
-          `derivation ${row.timePerDelta.derivation.toFixed(1)}, blocks ${row.timePerDelta.blocks.toFixed(1)}, empty ${row.timePerDelta.empty.toFixed(1)}, sdk ${row.timePerDelta.sdk.toFixed(1)}, naive ${row.timePerDelta.naive.toFixed(1)} ` +
-          `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
-      );
+  for (const scenario of scenarios) {
+    const runs = { ours: [], naive: [], empty: [], selector: [], oneShot: [] } as Record<
+      keyof PhaseTimes,
+      Array<{ call: number; text: number }>
+    >;
+    const sdk: number[] = [];
+    let last: { ours: Awaited<ReturnType<typeof replay>>; naive: Awaited<ReturnType<typeof replay>> } | undefined;
+    const started = performance.now();
+    for (let run = 0; run <= repeats; run++) {
+      const snapshots: Snapshot[] = [];
+      const ours = await replay('ours', source, scenario, snapshots);
+      const naive = await replay('naive', source, scenario);
+      const empty = await replay('empty', source, scenario);
+      const parse = await sdkParsePerDelta(scenario);
+      const selector = deriveOnly(snapshots, 'selector');
+      const oneShot = deriveOnly(snapshots, 'one-shot');
+      if (run === 0) continue; // warm-up
+      const phases = (result: { call: { times: number[] }; text: { times: number[] } }) => ({
+        call: median(result.call.times),
+        text: median(result.text.times),
+      });
+      runs.ours.push(phases(ours));
+      runs.naive.push(phases(naive));
+      runs.empty.push(phases(empty));
+      runs.selector.push({ call: median(selector.call), text: median(selector.text) });
+      runs.oneShot.push({ call: median(oneShot.call), text: median(oneShot.text) });
+      sdk.push(median(parse));
+      last = { ours, naive };
     }
+    const { ours, naive } = last!;
+    const overRuns = (phase: 'call' | 'text'): PhaseTimes => {
+      const pick = (key: keyof PhaseTimes): number => median(runs[key].map((times) => times[phase])) * 1000;
+      return {
+        ours: pick('ours'),
+        naive: pick('naive'),
+        empty: pick('empty'),
+        selector: pick('selector'),
+        oneShot: pick('oneShot'),
+      };
+    };
+    const row: ClientBenchRow = {
+      source,
+      scenario: scenario.name,
+      items: scenario.items,
+      earlierWrites: scenario.earlierWrites ?? 0,
+      deltas: scenario.argumentDeltas.length,
+      measuredDeltas: ours.call.deltas,
+      textDeltas: ours.text.deltas,
+      commitsPerDelta: ours.call.commits / ours.call.deltas,
+      rowsPerDelta: {
+        ours: { mean: ours.call.rows / ours.call.deltas, max: ours.call.maxRows },
+        naive: { mean: naive.call.rows / naive.call.deltas, max: naive.call.maxRows },
+      },
+      idleRows: { ours: ours.text.rows, naive: naive.text.rows },
+      sdk: median(sdk) * 1000,
+      call: overRuns('call'),
+      text: overRuns('text'),
+      repeats,
+      selectorApi,
+    };
+    rows.push(row);
+    log(
+      `client ${source} ${scenario.name}${scenario.earlierWrites ? ` after ${scenario.earlierWrites}` : ''} ${scenario.items} items: ${row.measuredDeltas}/${row.deltas} deltas, ` +
+        `rows/delta ${row.rowsPerDelta.ours.max} max (naive ${row.rowsPerDelta.naive.max}); µs/delta: ` +
+        `sdk ${row.sdk.toFixed(1)}, selector ${row.call.selector.toFixed(1)}, one-shot ${row.call.oneShot.toFixed(1)}, ` +
+        `ours ${row.call.ours.toFixed(1)}, naive ${row.call.naive.toFixed(1)}, empty ${row.call.empty.toFixed(1)}; ` +
+        `idle ours ${row.text.ours.toFixed(1)}, naive ${row.text.naive.toFixed(1)} ` +
+        `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   return rows;
 }

@@ -1,11 +1,13 @@
 /**
  * `npm run bench` (`-- --quick` for a short run): builds the benchmark sources in bench/ with
- * vite, runs each part in its own Node process (the client part with NODE_ENV=production, so
- * React runs its production build), prints a summary and writes BENCHMARKS.md.
+ * vite, runs each part in its own Node process (with NODE_ENV=production, so React runs its
+ * production build), prints a summary and writes BENCHMARKS.md.
  *
- * Parts: bundle sizes (bench/bundle-main.ts), tokens (bench/tokens-main.ts), client cost per
- * streamed delta (bench/client-main.ts). Every time is reported next to a baseline measured in
- * the same run; times are medians (see BENCHMARKS.md for the method).
+ * Parts: bundle sizes (bench/bundle-main.ts), tokens (bench/tokens-main.ts), the replayed
+ * conversations (bench/scenarios-main.ts), and the client cost per streamed delta
+ * (bench/client-main.ts) once per message source: AI SDK 7's `useChat`, the same snapshots
+ * deep-copied, and AI SDK 5's `useChat` (a second build with `ai` and `@ai-sdk/react` aliased).
+ * Every time is reported next to a baseline measured in the same run; times are medians.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,44 +17,55 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { BundleSize as MeasuredBundle } from '../bench/measure-bundle-sizes.js';
 import type { TokenReport } from '../bench/measure-tokens.js';
+import type { Source } from '../bench/client-bench.js';
 import type { ClientBenchRow as ClientRow } from '../bench/run-client-bench.js';
+import type { ScenarioSpec } from '../bench/scenarios.js';
 
 type BundleSize = MeasuredBundle & { budget?: number };
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = '.tmp/bench';
+/** The AI SDK 5 build of the client benchmark (`ai` and `@ai-sdk/react` aliased). */
+const V5_OUT_DIR = '.tmp/bench-v5';
+const SCENARIOS_FILE = `${OUT_DIR}/scenarios.json`;
+const HISTORY_WRITES = 20;
+const HISTORY_ITEMS = 50;
 const quick = process.argv.includes('--quick');
 
 const log = (message: string): void => void process.stderr.write(`${message}\n`);
 
-async function buildBench(): Promise<void> {
+/** Node bundles of the bench sources (dependencies stay external, resolved from node_modules at run time). */
+async function buildBench(
+  outDir: string,
+  input: Record<string, string>,
+  alias: Record<string, string> = {},
+): Promise<void> {
   await build({
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
     mode: 'production',
     plugins: [react()],
+    resolve: {
+      alias: Object.entries(alias).map(([name, replacement]) => ({ find: new RegExp(`^${name}$`), replacement })),
+    },
     build: {
       ssr: true,
-      outDir: OUT_DIR,
+      outDir,
       emptyOutDir: true,
       minify: false,
       target: 'node22',
       rolldownOptions: {
-        input: {
-          'client-main': 'bench/client-main.ts',
-          'tokens-main': 'bench/tokens-main.ts',
-          'bundle-main': 'bench/bundle-main.ts',
-        },
+        input,
         output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
       },
     },
   });
 }
 
-function runPart<T>(name: string, argument?: unknown): T {
+function runPart<T>(name: string, argument?: unknown, outDir = OUT_DIR): T {
   const started = performance.now();
-  const child = spawnSync(process.execPath, [`${OUT_DIR}/${name}.mjs`, JSON.stringify(argument ?? {})], {
+  const child = spawnSync(process.execPath, [`${outDir}/${name}.mjs`, JSON.stringify(argument ?? {})], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -74,41 +87,113 @@ function version(name: string): string {
 const startedAt = new Date();
 const loadBefore = os.loadavg();
 log('building bench/ ...');
-await buildBench();
+await buildBench(OUT_DIR, {
+  'client-main': 'bench/client-main.ts',
+  'scenarios-main': 'bench/scenarios-main.ts',
+  'tokens-main': 'bench/tokens-main.ts',
+  'bundle-main': 'bench/bundle-main.ts',
+});
+await buildBench(
+  V5_OUT_DIR,
+  { 'client-main': 'bench/client-main.ts' },
+  { ai: 'ai-v5', '@ai-sdk/react': 'ai-react-v2' },
+);
 const bundles = runPart<{ entries: BundleSize[]; naive: BundleSize; imports: BundleSize[] }>('bundle-main');
 const tokens = runPart<TokenReport>('tokens-main');
-const client = runPart<ClientRow[]>('client-main', quick ? { sizes: [10, 100], scenarios: ['write'], repeats: 1 } : {});
+const SIZES = quick ? [10, 100] : [10, 50, 100, 500];
+const scenarioRuns: ScenarioSpec[] = [
+  ...(['write', 'update'] as const).flatMap((name) => SIZES.map((items) => ({ name, items }))),
+  { name: 'history', items: HISTORY_ITEMS, earlierWrites: 0 },
+  { name: 'history', items: HISTORY_ITEMS, earlierWrites: HISTORY_WRITES },
+];
+runPart('scenarios-main', { runs: scenarioRuns, file: SCENARIOS_FILE });
+const repeats = quick ? 1 : 5;
+const client = [
+  ...runPart<ClientRow[]>('client-main', { source: 'newest', file: SCENARIOS_FILE, repeats }),
+  ...runPart<ClientRow[]>('client-main', { source: 'deep', file: SCENARIOS_FILE, repeats }),
+  ...runPart<ClientRow[]>('client-main', { source: 'v5', file: SCENARIOS_FILE, repeats }, V5_OUT_DIR),
+];
 const loadAfter = os.loadavg();
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 
 // ------------------------------------------------------------------------------------------------
 // Goals
 
-const us = (value: number): string => value.toFixed(1);
+const us = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const ratio = (value: number): string => `${value.toFixed(2)}×`;
 const percent = (value: number): string => `${Math.round(value * 100)}%`;
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
+const max = (values: number[]): number => Math.max(...values);
 
-const large = client.filter((row) => row.items >= 100);
-const worst = (pick: (row: ClientRow) => number): number => Math.max(...large.map(pick));
+const SOURCES: Record<Source, string> = {
+  newest: `\`useChat\` (@ai-sdk/react ${version('@ai-sdk/react')})`,
+  deep: 'deep copies (`structuredClone` per update)',
+  v5: `AI SDK 5 \`useChat\` (@ai-sdk/react ${version('ai-react-v2')})`,
+};
+const scenarioName = (row: ClientRow): string =>
+  row.scenario === 'history' ? `after ${row.earlierWrites || 'no'} writes` : row.scenario;
+const lists = client.filter((row) => row.scenario === 'write' || row.scenario === 'update');
+const deepLarge = lists.filter((row) => row.source === 'deep' && row.items >= 100);
+const deepSmall = lists.filter((row) => row.source === 'deep' && row.items < 100);
+const worstOf = (rows: ClientRow[], pick: (row: ClientRow) => number): { value: number; row: ClientRow } =>
+  rows.map((row) => ({ value: pick(row), row })).reduce((a, b) => (b.value > a.value ? b : a));
+const where = (row: ClientRow): string => `${row.scenario} ${row.items}`;
+
+/** Per source: the history scenario against the same call with nothing before it. */
+const history = (Object.keys(SOURCES) as Source[]).flatMap((source) => {
+  const run = client.filter((row) => row.source === source && row.scenario === 'history');
+  const none = run.find((row) => row.earlierWrites === 0);
+  const twenty = run.find((row) => row.earlierWrites === HISTORY_WRITES);
+  if (!none || !twenty) return [];
+  return [
+    {
+      source,
+      none,
+      twenty,
+      derivation: twenty.call.selector / none.call.selector,
+      commit: twenty.call.ours / none.call.ours,
+      idle: twenty.text.ours / none.text.ours,
+    },
+  ];
+});
+
+const deepDerivation = worstOf(deepLarge, (row) => row.call.selector / row.sdk);
+const deepIdle = worstOf(deepLarge, (row) => row.text.ours / row.text.naive);
+const deepIdleSmall = deepSmall.length > 0 ? worstOf(deepSmall, (row) => row.text.ours / row.text.naive) : undefined;
+const historyWorst = max(history.map((entry) => Math.max(entry.derivation, entry.commit)));
+const rowsMax = max(client.map((row) => row.rowsPerDelta.ours.max));
+const idleRows = max(client.map((row) => row.idleRows.ours));
 const goals = [
   {
-    goal: 'Rows rendered per streamed delta ≤ 2 (every size)',
-    met: client.every((row) => row.rowsPerDelta.ours.max <= 2),
-    value: `max ${Math.max(...client.map((row) => row.rowsPerDelta.ours.max))} (naive: up to ${Math.max(...client.map((row) => row.rowsPerDelta.naive.max))})`,
+    goal: 'Deep copies: derivation per delta ≤ 25% of the SDK parse (100+ items)',
+    met: deepDerivation.value <= 0.25,
+    value:
+      `up to ${percent(deepDerivation.value)} (${where(deepDerivation.row)}); ` +
+      `one-shot \`selectTodoState\`: up to ${percent(worstOf(deepLarge, (row) => row.call.oneShot / row.sdk).value)}`,
   },
   {
-    goal: 'Our time per delta ≤ 25% of the SDK parse (100+ items)',
-    met: worst((row) => row.timePerDelta.ours / row.timePerDelta.sdk) <= 0.25,
+    goal: 'Deep copies: cost per text delta after the call ≤ 0.5× the naive widget (100+ items)',
+    met: deepIdle.value <= 0.5,
     value:
-      `derivation + render: up to ${percent(worst((row) => row.timePerDelta.ours / row.timePerDelta.sdk))}; ` +
-      `net of the harness commit: up to ${percent(worst((row) => (row.timePerDelta.ours - row.timePerDelta.empty) / row.timePerDelta.sdk))}; ` +
-      `derivation alone: up to ${percent(worst((row) => row.timePerDelta.derivation / row.timePerDelta.sdk))}`,
+      `up to ${ratio(deepIdle.value)} (${where(deepIdle.row)})` +
+      (deepIdleSmall ? `; below 100 items up to ${ratio(deepIdleSmall.value)} (${where(deepIdleSmall.row)})` : ''),
+  },
+  {
+    goal: `${HISTORY_WRITES} earlier writes of ${HISTORY_ITEMS} items: cost per delta ≤ 1.5× none (every source)`,
+    met: historyWorst <= 1.5,
+    value: history
+      .map((entry) => `${entry.source}: derivation ${ratio(entry.derivation)}, with render ${ratio(entry.commit)}`)
+      .join('; '),
+  },
+  {
+    goal: 'Rows rendered per streamed delta ≤ 1 (every source and size)',
+    met: rowsMax <= 1,
+    value: `max ${rowsMax} (naive: up to ${max(client.map((row) => row.rowsPerDelta.naive.max))})`,
   },
   {
     goal: 'Rows rendered while text streams after the call = 0',
-    met: client.every((row) => row.idle.rows.ours === 0),
-    value: `${Math.max(...client.map((row) => row.idle.rows.ours))} (naive: up to ${Math.max(...client.map((row) => row.idle.rows.naive))})`,
+    met: idleRows === 0,
+    value: `${idleRows} (naive: up to ${max(client.map((row) => row.idleRows.naive))})`,
   },
   { goal: 'One result ≤ 15 tokens', met: tokens.result.tokens <= 15, value: `${tokens.result.tokens}` },
   { goal: 'Tool definition ≤ 350 tokens', met: tokens.definition.tokens <= 350, value: `${tokens.definition.tokens}` },
@@ -122,14 +207,6 @@ const goals = [
     met: entry.gzipped <= (entry.budget ?? 0),
     value: kb(entry.gzipped),
   })),
-  // Issue 6's first budget for the whole server entry; the test holds it at 4.5 KB (see bench/measure-bundle-sizes.ts).
-  ...bundles.entries
-    .filter((entry) => entry.entry === '.')
-    .map((entry) => ({
-      goal: "Bundle `.` ≤ 3.00 KB gzipped (the issue's first goal)",
-      met: entry.gzipped <= 3 * 1024,
-      value: kb(entry.gzipped),
-    })),
 ];
 
 // ------------------------------------------------------------------------------------------------
@@ -142,82 +219,96 @@ const table = (header: string[], rows: string[][]): string =>
     ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
 
-const clientTable = table(
+const timeAnd = (value: number, base: number, format: (value: number) => string = percent): string =>
+  `${us(value)} (${format(value / base)})`;
+
+const bySource = (pick: (rows: ClientRow[]) => string): string =>
+  (Object.keys(SOURCES) as Source[])
+    .map((source) => `**${SOURCES[source]}**\n\n${pick(client.filter((row) => row.source === source))}`)
+    .join('\n\n');
+
+const callTable = (rows: ClientRow[]): string =>
+  table(
+    [
+      'scenario',
+      'items',
+      'deltas (measured)',
+      'SDK parse µs',
+      'derivation µs (/SDK)',
+      'one-shot µs (/SDK)',
+      'derivation + render µs (/SDK)',
+      'naive µs (/SDK)',
+      'no widget µs',
+      'rows/delta: ours mean (max)',
+      'naive mean (max)',
+    ],
+    rows.map((row) => [
+      scenarioName(row),
+      String(row.items),
+      `${row.deltas} (${row.measuredDeltas})`,
+      us(row.sdk),
+      timeAnd(row.call.selector, row.sdk),
+      timeAnd(row.call.oneShot, row.sdk),
+      timeAnd(row.call.ours, row.sdk),
+      timeAnd(row.call.naive, row.sdk),
+      us(row.call.empty),
+      `${row.rowsPerDelta.ours.mean.toFixed(2)} (${row.rowsPerDelta.ours.max})`,
+      `${row.rowsPerDelta.naive.mean.toFixed(1)} (${row.rowsPerDelta.naive.max})`,
+    ]),
+  );
+const idleTable = (rows: ClientRow[]): string =>
+  table(
+    [
+      'scenario',
+      'items',
+      'text deltas',
+      'naive µs',
+      'derivation + render µs (/naive)',
+      'derivation µs',
+      'one-shot µs',
+      'no widget µs',
+      'rows rendered: ours',
+      'naive',
+    ],
+    rows.map((row) => [
+      scenarioName(row),
+      String(row.items),
+      String(row.textDeltas),
+      us(row.text.naive),
+      timeAnd(row.text.ours, row.text.naive, ratio),
+      us(row.text.selector),
+      us(row.text.oneShot),
+      us(row.text.empty),
+      String(row.idleRows.ours),
+      String(row.idleRows.naive),
+    ]),
+  );
+const historyTable = table(
   [
-    'scenario',
-    'items',
-    'deltas (measured)',
-    'rows/delta: ours mean (max)',
-    'naive mean (max)',
+    'source',
+    'derivation µs: none',
+    `${HISTORY_WRITES} writes`,
+    'ratio',
+    'derivation + render µs: none',
+    `${HISTORY_WRITES} writes`,
+    'ratio',
+    'per text delta µs: none',
+    `${HISTORY_WRITES} writes`,
+    'ratio',
     'SDK parse µs',
-    'ours µs',
-    'ours/SDK',
-    'net of harness /SDK',
-    'derivation /SDK',
-    'naive µs',
-    'naive/SDK',
   ],
-  client.map((row) => [
-    row.scenario,
-    String(row.items),
-    `${row.deltas} (${row.measuredDeltas})`,
-    `${row.rowsPerDelta.ours.mean.toFixed(2)} (${row.rowsPerDelta.ours.max})`,
-    `${row.rowsPerDelta.naive.mean.toFixed(1)} (${row.rowsPerDelta.naive.max})`,
-    us(row.timePerDelta.sdk),
-    us(row.timePerDelta.ours),
-    percent(row.timePerDelta.ours / row.timePerDelta.sdk),
-    percent((row.timePerDelta.ours - row.timePerDelta.empty) / row.timePerDelta.sdk),
-    percent(row.timePerDelta.derivation / row.timePerDelta.sdk),
-    us(row.timePerDelta.naive),
-    percent(row.timePerDelta.naive / row.timePerDelta.sdk),
-  ]),
-);
-const idleTable = table(
-  [
-    'scenario',
-    'items',
-    'text deltas',
-    'rows rendered: ours',
-    'naive',
-    'µs/delta: ours',
-    'naive',
-    'ours/naive',
-    'blocks µs (diagnostic)',
-  ],
-  client.map((row) => [
-    row.scenario,
-    String(row.items),
-    String(row.textDeltas),
-    String(row.idle.rows.ours),
-    String(row.idle.rows.naive),
-    us(row.idle.timePerDelta.ours),
-    us(row.idle.timePerDelta.naive),
-    ratio(row.idle.timePerDelta.ours / row.idle.timePerDelta.naive),
-    us(row.idle.timePerDelta.blocks),
-  ]),
-);
-const breakdownTable = table(
-  [
-    'scenario',
-    'items',
-    'harness commit, no widget µs',
-    'ours µs',
-    'ours − harness µs',
-    'derivation µs',
-    'blocks µs (rows/delta max)',
-    'blocks/SDK',
-    'SDK parse µs',
-  ],
-  client.map((row) => [
-    row.scenario,
-    String(row.items),
-    us(row.timePerDelta.empty),
-    us(row.timePerDelta.ours),
-    us(row.timePerDelta.ours - row.timePerDelta.empty),
-    us(row.timePerDelta.derivation),
-    `${us(row.timePerDelta.blocks)} (${row.blocksRowsPerDelta.max})`,
-    percent(row.timePerDelta.blocks / row.timePerDelta.sdk),
-    us(row.timePerDelta.sdk),
+  history.map((entry) => [
+    SOURCES[entry.source],
+    us(entry.none.call.selector),
+    us(entry.twenty.call.selector),
+    ratio(entry.derivation),
+    us(entry.none.call.ours),
+    us(entry.twenty.call.ours),
+    ratio(entry.commit),
+    us(entry.none.text.ours),
+    us(entry.twenty.text.ours),
+    ratio(entry.idle),
+    us(entry.twenty.sdk),
   ]),
 );
 const tokenTable = table(
@@ -297,6 +388,7 @@ const goalTable = table(
 );
 
 const cpus = os.cpus();
+const selectorApis = [...new Set(client.map((row) => row.selectorApi))].join(', ');
 const markdown = `# Benchmarks
 
 Generated by \`npm run bench\`${quick ? ' (`--quick`)' : ''} on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${seconds.toFixed(0)} s. Every time
@@ -309,33 +401,52 @@ ${goalTable}
 ## Client cost per streamed delta
 
 A real UI chunk stream (MockLanguageModelV4 → \`streamText\` with the real \`todo_write\` tool →
-\`toUIMessageStream\`), captured once per list size, replayed chunk by chunk through \`useChat\`
-into \`<TodoList>\` (ours), into a naive widget (\`findLast\` tool part, \`todos.map((t, i) => <li key={i}>)\`,
+\`toUIMessageStream\`), captured once per scenario and replayed chunk by chunk through \`useChat\` into
+\`<TodoList>\` (ours), into a naive widget (\`findLast\` tool part, \`todos.map((t, i) => <li key={i}>)\`,
 bench/naive-todo-list.tsx) and into no widget at all (the harness's own commit). Arguments arrive in
 3-5 character deltas; each delta is fed on its own and rendered before the next one.
-\`write\`: the first list of the conversation streams in. \`update\`: an accepted list is on screen and
-the model rewrites it.
 
-- **SDK parse**: \`parsePartialJson\` (from \`ai\`) over the accumulated argument text, the work the SDK
-  does for every delta before any widget runs: the floor.
-- **ours**: from \`<TodoList>\`'s render to its commit (derivation, rendering, DOM updates), timed by a
-  wrapper component (render → \`useLayoutEffect\`). **derivation**: \`selectTodoState\` alone over the
-  same conversations. **net of harness**: ours minus the same commit with no widget.
+Three message sources, each in its own process, replaying the same chunks:
+
+- ${SOURCES.newest}: its snapshots as they are. They copy the streaming message and its parts
+  shallowly; earlier messages and each part's \`input\` keep their identity.
+- ${SOURCES.deep}: the same snapshots, deep-copied before they reach the widget (outside the timed
+  part), as \`readUIMessageStream\` and stores that clone or persist messages hand them over: no object
+  survives an update.
+- ${SOURCES.v5}, with \`ai\` ${version('ai-v5')}: deep-copies the streaming message on every update.
+
+Scenarios: **write**, the first list of the conversation streams in; **update**, an accepted list is on
+screen and the model re-sends it with the first task done and the next started; **after 20 writes**,
+${HISTORY_WRITES} accepted writes of a ${HISTORY_ITEMS}-item list earlier in the same assistant turn (the run
+working through the list), then the next write; **after no writes**, the same call with nothing before it.
+
+- **SDK parse**: \`parsePartialJson\` (from the source's own \`ai\`) over the accumulated argument text,
+  the work the SDK does for every delta before any widget runs: the floor.
+- **derivation**: the derivation alone over the snapshots the widget received, one selector fed every
+  snapshot in order as \`useTodos\` runs it (${selectorApis}). **one-shot**: \`selectTodoState\` on each
+  snapshot, nothing kept between calls.
+- **derivation + render**: from \`<TodoList>\`'s render to its commit (derivation, rendering, DOM
+  updates), timed by a wrapper component (render → \`useLayoutEffect\`). **no widget**: the same commit
+  with nothing in it.
 - **rows/delta**: \`<li>\` elements React rendered per commit, counted through the React DevTools hook
   (mounted, or given new props by a component that rendered; bailed-out subtrees are skipped).
 
-${clientTable}
+Microseconds per argument delta (ratio to the SDK parse of the same run):
 
-Breakdown (µs per delta). **blocks** is a comparison, not shipped (bench/block-todo-list.tsx): the
-same \`useTodos\` and row component with rows in fixed blocks of 32 by index. The shipped
-\`<TodoList>\` also renders in blocks, but places block boundaries by a hash of the row keys, so an
-inserted row disturbs only its own block instead of moving every later row to a new DOM element.
+${bySource(callTable)}
 
-${breakdownTable}
+## Earlier writes in the conversation
+
+The call of the ${HISTORY_ITEMS}-item run, with ${HISTORY_WRITES} accepted writes before it in the turn and with none
+(µs per delta; ratio = ${HISTORY_WRITES} writes / none):
+
+${historyTable}
 
 ## Idle cost: a 2,000-character text part streaming after the call
 
-${idleTable}
+Microseconds per text delta (ratio to the naive widget of the same run):
+
+${bySource(idleTable)}
 
 ## Tokens
 
@@ -370,20 +481,21 @@ ${largestModules}
 
 ## Method
 
-- Warm-up: the whole client pipeline runs twice over 100-item writes and updates before anything is measured, and
-  each size runs once unmeasured; then ${client[0]?.repeats ?? 0} measured runs. Per run, the median over the measured
-  deltas; reported, the median over runs. Calls longer than 800 deltas are sampled: one window of
+- Warm-up: the whole client pipeline runs twice over the 100-item and history scenarios before anything is
+  measured, and each scenario runs once unmeasured; then ${client[0]?.repeats ?? 0} measured runs. Per run, the median over the
+  measured deltas; reported, the median over runs. Calls longer than 800 deltas are sampled: one window of
   200 deltas in every n is measured (the others are fed to \`useChat\` merged), spread over the call.
-- jsdom ${version('jsdom')}, React ${version('react')} production build, one process per part.
+- jsdom ${version('jsdom')}, React ${version('react')} production build, one process per message source.
 - Machine: ${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ${os.platform()} ${os.release()};
   load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after (other work shares this machine: absolute times are noisy).
-- Versions: Node ${process.version}, ai ${version('ai')}, @ai-sdk/react ${version('@ai-sdk/react')}, react-dom ${version('react-dom')},
-  vite ${version('vite')}, gpt-tokenizer ${version('gpt-tokenizer')}.
-- Sources: bench/ (client-bench.tsx, naive-todo-list.tsx, measure-tokens.ts, measure-bundle-sizes.ts), scripts/bench.ts.
+- Versions: Node ${process.version}, ai ${version('ai')} and ${version('ai-v5')}, @ai-sdk/react ${version('@ai-sdk/react')} and ${version('ai-react-v2')},
+  react-dom ${version('react-dom')}, vite ${version('vite')}, gpt-tokenizer ${version('gpt-tokenizer')}.
+- Sources: bench/ (scenarios.ts, client-bench.tsx, naive-todo-list.tsx, measure-tokens.ts, measure-bundle-sizes.ts),
+  scripts/bench.ts.
 `;
 
 writeFileSync(`${ROOT}/BENCHMARKS.md`, markdown);
 console.log(
-  `\nGoals\n${goalTable}\n\nClient cost per delta\n${clientTable}\n\nIdle\n${idleTable}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`,
+  `\nGoals\n${goalTable}\n\nClient cost per delta\n${bySource(callTable)}\n\nEarlier writes\n${historyTable}\n\nIdle\n${bySource(idleTable)}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`,
 );
 log(`wrote BENCHMARKS.md (${seconds.toFixed(0)} s)`);
