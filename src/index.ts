@@ -10,7 +10,7 @@ export type { ReadTodosOptions } from './read-todos.js';
 export type { TodoMessageLike } from './read-todo-calls.js';
 export { pruneTodoWrites } from './prune-todo-writes.js';
 export type { PruneTodoWritesOptions } from './prune-todo-writes.js';
-export { createTodoSelector, selectTodoState } from './todo-selector.js';
+export { createTodoSelector, selectTodoState, todoChangesOf } from './todo-selector.js';
 export type {
   TodoState,
   TodoPhase,
@@ -23,6 +23,8 @@ export type {
 export type { TodoRow, TodoChange } from './place-todos.js';
 export { diffTodos, todoChangeOf } from './diff-todos.js';
 export type { TodoChanges, TodoStatusChange } from './diff-todos.js';
-export { formatTodos } from './format-todos.js';
+export { formatTodos, formatTodoChanges } from './format-todos.js';
+export { announceTodoChanges, summarizeTodoCall, DEFAULT_TODO_CHANGE_LABELS } from './describe-todo-changes.js';
+export type { TodoChangeLabels, TodoCallSummaryInput } from './describe-todo-changes.js';
 export { toAcpPlan } from './to-acp-plan.js';
 export type { AcpPlanEntry, AcpPlanEntryPriority, ToAcpPlanOptions } from './to-acp-plan.js';

@@ -7,3 +7,5 @@ export type { TodoListProps, TodoListSource, TodoListOwnProps, TodoListSlot } fr
 export { DEFAULT_TODO_LIST_LABELS } from './react/todo-list-labels.js';
 export type { TodoListLabels } from './react/todo-list-labels.js';
 export type { RenderTodoRow } from './react/todo-list-row.js';
+export { TodoCallSummary } from './react/todo-call-summary.js';
+export type { TodoCallSummaryProps, TodoCallSummaryLabels } from './react/todo-call-summary.js';

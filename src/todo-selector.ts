@@ -1,6 +1,7 @@
 /**
  * The streaming derivation: everything the checklist shows, as a function of the messages.
  */
+import type { TodoChanges } from './diff-todos.js';
 import { parseTodos } from './parse-todos.js';
 import { placeTodos, type TodoRow } from './place-todos.js';
 import { type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
@@ -155,10 +156,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
  * The checklist of a conversation, derived from scratch: `createTodoSelector({ toolName }).select(messages, options)`.
  * Pure: the same messages (by value) give the same state, on the server and in the browser.
  */
-export function selectTodoState(
-  messages: readonly TodoMessageLike[],
-  options: SelectTodoStateOptions = {},
-): TodoState {
+export function selectTodoState(messages: readonly TodoMessageLike[], options: SelectTodoStateOptions = {}): TodoState {
   return createTodoSelector(options).select(messages, options);
 }
 
@@ -207,7 +205,12 @@ function stateOf(
       return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
     case 'output-available':
       if (!call.preliminary) {
-        return { phase: 'accepted', toolCallId, todos: accepted?.todos ?? NO_ROWS, removed: accepted?.removed ?? NO_ROWS };
+        return {
+          phase: 'accepted',
+          toolCallId,
+          todos: accepted?.todos ?? NO_ROWS,
+          removed: accepted?.removed ?? NO_ROWS,
+        };
       }
       return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
     case 'output-error':
@@ -264,10 +267,27 @@ function shareRows(next: readonly TodoRow[], old: readonly TodoRow[]): readonly 
   let isSameList = next.length === old.length;
   const rows = next.map((row, index) => {
     let candidate = old[index];
-    if (candidate?.key !== row.key) candidate = (oldByKey ??= new Map(old.map((each) => [each.key, each]))).get(row.key);
+    if (candidate?.key !== row.key)
+      candidate = (oldByKey ??= new Map(old.map((each) => [each.key, each]))).get(row.key);
     const kept = isSameRow(candidate, row) ? candidate : row;
     if (kept !== old[index]) isSameList = false;
     return kept;
   });
   return isSameList ? old : rows;
+}
+
+/**
+ * What the call on screen did, as lists of rows (the same comparison as `diffTodos`, read off the
+ * rows' `change` and `removed`): for announcements, summaries and logs.
+ */
+export function todoChangesOf(state: Pick<TodoState, 'todos' | 'removed'>): TodoChanges<TodoRow> {
+  const changes: TodoChanges<TodoRow> = {
+    added: [],
+    removed: [...state.removed],
+    started: [],
+    completed: [],
+    reopened: [],
+  };
+  for (const row of state.todos) if (row.change && row.change !== 'removed') changes[row.change].push(row);
+  return changes;
 }

@@ -296,7 +296,7 @@ describe('semantics', () => {
   it('announces an accepted list and a rejected update, once each', () => {
     const { getByRole, rerender } = render(<TodoList messages={[]} status="ready" />);
     rerender(<TodoList messages={messages} status="ready" />);
-    expect(getByRole('status').textContent).toBe('1 of 5 completed. In progress: ' + TRICKY_PLAN[1].content);
+    expect(getByRole('status').textContent).toBe(`Planned 5 tasks. Now: ${TRICKY_PLAN[1]!.content}. 1 of 5 completed.`);
     const rejected = [
       ...messages,
       {
@@ -307,6 +307,60 @@ describe('semantics', () => {
     ];
     rerender(<TodoList messages={rejected} status="ready" />);
     expect(getByRole('status').textContent).toBe('Update rejected');
+  });
+
+  it('says what each accepted update did, in the labels given', () => {
+    const update = (toolCallId: string, todos: { content: string; status: string }[]) => ({
+      id: toolCallId,
+      role: 'assistant' as const,
+      parts: [{ type: 'tool-todo_write', toolCallId, state: 'output-available', input: { todos }, output: {} }],
+    });
+    const first = [
+      { content: 'Write tests', status: 'in_progress' },
+      { content: 'Run the suite', status: 'pending' },
+      { content: 'Old step', status: 'pending' },
+    ];
+    const history = [update('c1', first)];
+    const { getByRole, rerender, container } = render(<TodoList messages={history} status="streaming" />);
+    const say = (todos: typeof first, labels?: object) => {
+      history.push(update(`c${history.length + 1}`, todos));
+      rerender(<TodoList messages={[...history]} status="streaming" labels={labels} />);
+      return getByRole('status').textContent?.trim();
+    };
+    expect(
+      say([
+        { content: 'Write tests', status: 'completed' },
+        { content: 'Run the suite', status: 'in_progress' },
+        { content: 'Old step', status: 'pending' },
+      ]),
+    ).toBe('Completed: Write tests. Now: Run the suite. 1 of 3 completed.');
+    const changed = [...container.querySelectorAll('[data-todo-item]')].map((row) => row.getAttribute('data-change'));
+    expect(changed).toEqual(['completed', 'started', null]);
+    expect(
+      say([
+        { content: 'Write tests', status: 'completed' },
+        { content: 'Run the suite', status: 'in_progress' },
+        { content: 'Deploy', status: 'pending' },
+        { content: 'Announce', status: 'pending' },
+      ]),
+    ).toBe('Added 2 tasks. Removed: Old step. 1 of 4 completed.');
+    const removed = container.querySelector('[data-change="removed"]')!;
+    expect(removed.textContent).toContain('Old step');
+    expect(removed.getAttribute('aria-hidden')).toBe('true');
+    expect(getByRole('list').querySelectorAll('li:not([aria-hidden])')).toHaveLength(4);
+    expect(
+      say(
+        [
+          { content: 'Write tests', status: 'completed' },
+          { content: 'Run the suite', status: 'in_progress' },
+          { content: 'Deploy', status: 'pending' },
+          { content: 'Announce', status: 'pending' },
+        ],
+        { changes: { unchanged: 'Sin cambios.', progress: (done: number, all: number) => `${done}/${all}.` } },
+      ),
+    ).toBe('Sin cambios. 1/4.');
+    // The dropped task is gone after the next write.
+    expect(container.querySelector('[data-change="removed"]')).toBeNull();
   });
 
   it('announces a second rejection in a row again (the region text changes)', () => {

@@ -1,5 +1,6 @@
+import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
-import type { TodoRejection, TodoState } from '../todo-selector.js';
+import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-selector.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {
@@ -11,9 +12,11 @@ export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoR
   showAll: (total: number) => string;
   /** The button that collapses it again. Default `'Show fewer'`. */
   showFewer: string;
+  /** The sentences of announcements ("Completed: Write tests. Now: Run the suite."). Default: English. */
+  changes?: Partial<TodoChangeLabels>;
   /**
-   * What the polite status region says when a list is accepted or an update rejected
-   * (never on each streamed delta). Default: the summary plus the task in progress, or the rejection label.
+   * What the polite status region says when a list is accepted or an update rejected (never on
+   * each streamed delta). Default {@link announceTodoState}.
    */
   announce?: (state: TodoState, labels: TodoListLabels) => string;
 }
@@ -32,10 +35,11 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   showFewer: 'Show fewer',
 };
 
-/** The default announcement: "Update rejected", or "2 of 5 completed. In progress: Write tests". */
+/**
+ * The default announcement: what the accepted update did, then the counts ("Completed: Write tests.
+ * Now: Run the suite. 3 of 7 completed."), or the rejection label.
+ */
 export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
-  const current = state.todos.find((item) => item.status === 'in_progress');
-  const summary = labels.summary(state.counts.completed, state.todos.length);
-  return current ? `${summary}. ${labels.in_progress}: ${current.content}` : summary;
+  return announceTodoChanges(todoChangesOf(state), state.todos, labels.changes);
 }

@@ -124,7 +124,11 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
   let start = 0;
   if (collapsed) {
     let current = todos.findIndex((row) => row.status === 'in_progress');
-    if (current < 0) current = Math.max(0, todos.findIndex((row) => row.status === 'pending'));
+    if (current < 0)
+      current = Math.max(
+        0,
+        todos.findIndex((row) => row.status === 'pending'),
+      );
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;

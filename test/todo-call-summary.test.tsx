@@ -1,0 +1,72 @@
+import { cleanup, render } from '@testing-library/react';
+import type { UIMessage } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TodoCallSummary } from '../src/react/todo-call-summary.js';
+import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
+
+afterEach(cleanup);
+
+const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'go' }] };
+const plan = [
+  { content: 'Write tests', status: 'in_progress' },
+  { content: 'Run the suite', status: 'pending' },
+  { content: 'Old step', status: 'pending' },
+];
+const next = [
+  { content: 'Write tests', status: 'completed' },
+  { content: 'Run the suite', status: 'in_progress' },
+  { content: 'Deploy', status: 'pending' },
+];
+const invalid = [
+  { content: 'Write tests', status: 'completed' },
+  { content: 'Run the suite', status: 'done' },
+];
+
+async function conversation(): Promise<UIMessage[]> {
+  const model = scriptedModel([
+    todoCallStep('c1', { todos: plan }),
+    todoCallStep('c2', { todos: next }, { seed: 2 }),
+    todoCallStep('c3', { todos: invalid }, { seed: 3 }),
+    textStep('Done.'),
+  ]);
+  return [user, (await collectSnapshots(model, [user])).at(-1)!];
+}
+
+const summaries = (container: HTMLElement) =>
+  [...container.querySelectorAll('[data-todo-call-summary]')].map((node) => node.textContent);
+
+describe('a summary per call, through the real SDK stream', () => {
+  it('says what each call did, not the whole list', async () => {
+    const messages = await conversation();
+    const { container } = render(
+      <>
+        {['c1', 'c2', 'c3'].map((toolCallId) => (
+          <TodoCallSummary key={toolCallId} messages={messages} toolCallId={toolCallId} status="ready" />
+        ))}
+      </>,
+    );
+    expect(summaries(container)).toEqual([
+      'Planned 3 tasks',
+      "Completed 'Write tests', added 'Deploy', removed 'Old step' and started 'Run the suite'",
+      'Rejected: Item 2 ("Run the suite") has status "done"; use pending, in_progress or completed.',
+    ]);
+    expect(container.querySelector('[data-rejection]')!.getAttribute('data-rejection')).toBe('error');
+  });
+
+  it('reads under way while the call streams, and stopped once the chat stopped mid-call', () => {
+    const messages = [
+      user,
+      {
+        id: 'a',
+        role: 'assistant' as const,
+        parts: [{ type: 'tool-todo_write', toolCallId: 'c1', state: 'input-streaming', input: { todos: [{}] } }],
+      },
+    ] as UIMessage[];
+    const { container, rerender } = render(<TodoCallSummary messages={messages} toolCallId="c1" status="streaming" />);
+    expect(summaries(container)).toEqual(['Updating the plan…']);
+    rerender(
+      <TodoCallSummary messages={messages} toolCallId="c1" status="ready" labels={{ callInterrupted: 'Parado' }} />,
+    );
+    expect(summaries(container)).toEqual(['Parado']);
+  });
+});
