@@ -7,8 +7,10 @@ import {
   convertToModelMessages,
   type UIMessage,
 } from 'ai';
-import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos } from '../src/index.js';
+import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos, type Todo } from '../src/index.js';
+import { diffTodos } from '../src/diff-todos.js';
 import { createScriptedModel, decideNextStep } from '../demo/agent/scripted-model.js';
+import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../demo/agent/plan-request.js';
 import { scenarios, type Scenario } from '../demo/agent/scenarios.js';
 
 type TodoPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }> & {
@@ -243,5 +245,135 @@ describe('the scripted model, other scenarios', () => {
     const todos = scenarios.large.tasks.map((task) => ({ content: task.content, status: 'pending' as const }));
     expect(validateTodos({ todos }).valid).toBe(false);
     expect(validateTodos({ todos }, { maxTodos: 250 }).valid).toBe(true);
+  });
+});
+
+describe('the scripted model plans from what the user typed', () => {
+  it.each([
+    ['Add a dark mode toggle to the settings page', 'build', 'the dark mode toggle', 'the settings page'],
+    ['Please build a CSV export for invoices.', 'build', 'the CSV export', undefined],
+    ['Fix the flaky checkout test', 'fix', 'the flaky checkout test', undefined],
+    ['can you debug why login fails on Safari?', 'fix', 'the bug', undefined],
+    ['Write unit tests for src/lib/date.ts', 'test', 'src/lib/date.ts', undefined],
+    ['cover the parser with tests', 'test', 'the parser', undefined],
+    ["Clean up the user service, it's a mess", 'refactor', 'the user service', undefined],
+    ['Refactor the auth middleware', 'refactor', 'the auth middleware', undefined],
+    ['Review the payment module', 'review', 'the payment module', undefined],
+    ['Explain how the cache invalidation works', 'explain', 'the cache invalidation', undefined],
+    ['How does the router work?', 'explain', 'the router', undefined],
+    ['Make the website faster', 'other', 'Make the website faster', undefined],
+    ['hi!', 'other', 'the request', undefined],
+    ['', 'other', 'the request', undefined],
+  ])('reads "%s" as a %s request about %s', (message, shape, thing, place) => {
+    const request = parseRequest(message);
+    expect(request).toMatchObject({ shape, thing });
+    expect(request.place).toBe(place);
+  });
+
+  it.each(SUGGESTED_PROMPTS)('plans "%s" with short, valid tasks that name what was asked', (prompt) => {
+    const plan = planRequest(prompt);
+    const { thing } = parseRequest(prompt);
+    const contents = plan.tasks.map((task) => task.content);
+    expect(contents.length).toBeGreaterThanOrEqual(4);
+    expect(contents.filter((content) => content.includes(thing)).length).toBeGreaterThanOrEqual(2);
+    expect(plan.intro.includes(thing) || plan.intro.includes(parseRequest(prompt).subject)).toBe(true);
+    for (const content of contents) {
+      expect(content.length).toBeLessThanOrEqual(80);
+      expect(content).toMatch(/^[A-Z]/); // an imperative line
+    }
+    const todos = contents.map((content) => ({ content, status: 'pending' }));
+    expect(validateTodos({ todos }).valid).toBe(true);
+  });
+
+  it('keeps a long request’s subject short, cut after a whole word', () => {
+    const { subject } = parseRequest(
+      'Add a retry with exponential backoff and jitter to every outgoing request of the HTTP client library',
+    );
+    expect(subject.length).toBeLessThanOrEqual(48);
+    expect(subject).toBe('a retry with exponential backoff and jitter');
+  });
+
+  it("answers each scenario's own prompt with the scenario's plan, and anything else with a plan about it", () => {
+    const first = (scenario: Scenario, text: string) =>
+      decideNextStep([{ role: 'user', content: [{ type: 'text', text }] }], scenario).todos?.map(
+        (todo) => todo.content,
+      );
+    for (const scenario of Object.values(scenarios)) {
+      expect(first(scenario, scenario.prompt)).toEqual(scenario.tasks.map((task) => task.content));
+    }
+    expect(first(scenarios.plan, 'Fix the flaky checkout test')).toContain('Reproduce the flaky checkout test');
+    expect(first(scenarios.rejected, 'Fix the flaky checkout test')).toContain('Reproduce the flaky checkout test');
+    // The 200-item list is the point of its scenario: it writes it whatever is asked.
+    expect(first(scenarios.large, 'Fix the flaky checkout test')).toHaveLength(200);
+  });
+
+  it.each(SUGGESTED_PROMPTS)(
+    '"%s": works through the plan, revising it as it goes, and finishes with a summary about it',
+    async (prompt) => {
+      const { messages } = await runTurn({ ...scenarios.plan, mistake: undefined }, [], prompt);
+      const calls = todoParts(messages.at(-1));
+      expect(calls.every((call) => call.state === 'output-available')).toBe(true);
+      const lists = calls.map(inputOf) as Todo[][];
+      const changes = lists.map((list, index) => diffTodos(lists[index - 1] ?? [], list));
+      // Every update after the plan finishes something, and exactly one task is in progress until the end.
+      for (const change of changes.slice(1)) expect(change.completed.length).toBeGreaterThanOrEqual(1);
+      for (const list of lists.slice(0, -1)) {
+        expect(list.filter((todo) => todo.status === 'in_progress')).toHaveLength(1);
+      }
+      expect(readTodos(messages).every((todo) => todo.status === 'completed')).toBe(true);
+      // Real sessions revise the list: each plan adds, drops, renames or finishes several at once.
+      const revisions = changes.slice(1).filter((change) => change.added.length + change.removed.length > 0);
+      const several = changes.filter((change) => change.completed.length > 1);
+      expect(revisions.length + several.length).toBeGreaterThanOrEqual(2);
+      const texts = (messages.at(-1)?.parts ?? []).filter((part) => part.type === 'text');
+      expect(texts.at(-1)).toMatchObject({ text: planRequest(prompt).summary });
+    },
+  );
+
+  it('exercises every kind of change across the suggested requests', async () => {
+    const kinds = new Set<string>();
+    for (const prompt of SUGGESTED_PROMPTS) {
+      const { messages } = await runTurn({ ...scenarios.plan, mistake: undefined }, [], prompt);
+      const lists = todoParts(messages.at(-1)).map(inputOf) as Todo[][];
+      lists.slice(1).forEach((list, index) => {
+        const change = diffTodos(lists[index]!, list);
+        if (change.completed.length === 1 && change.started.length === 1) kinds.add('finish one, start the next');
+        if (change.completed.length > 1) kinds.add('finish several');
+        if (change.added.length > 0 && change.removed.length === 0) kinds.add('add');
+        if (change.removed.length > 0 && change.added.length === 0) kinds.add('drop');
+        if (change.removed.length === 1 && change.added.length === 1) kinds.add('rename');
+      });
+    }
+    expect([...kinds].sort()).toEqual(['add', 'drop', 'finish one, start the next', 'finish several', 'rename']);
+  });
+
+  it('keeps the scenario’s behaviour: a request in the rejected scenario pauses, then "continue" finishes it', async () => {
+    const scenario = scenarios.rejected;
+    const request = 'Refactor the auth middleware';
+    const first = await runTurn(scenario, [], request);
+    expect(todoParts(first.messages.at(-1)).map((call) => call.state)).toEqual([
+      'output-available',
+      'output-available',
+      'output-error',
+    ]);
+    expect(inputOf(todoParts(first.messages.at(-1))[0]!)[0]!.content).toBe('Read the auth middleware and its callers');
+
+    const second = await runTurn(scenario, first.messages, 'continue');
+    expect(readTodos(second.messages).every((todo) => todo.status === 'completed')).toBe(true);
+    const texts = (second.messages.at(-1)?.parts ?? []).filter((part) => part.type === 'text');
+    expect(texts.at(-1)).toMatchObject({ text: planRequest(request).summary });
+  });
+
+  it('a new request in the same chat gets a new plan, and its notes and summary', async () => {
+    const scenario = { ...scenarios.plan, mistake: undefined };
+    const first = await runTurn(scenario, [], 'Fix the flaky checkout test');
+    const second = await runTurn(scenario, first.messages, 'Review the payment module');
+    const calls = todoParts(second.messages.at(-1));
+    expect(inputOf(calls[0]!).map((todo) => todo.content)).toEqual(
+      planRequest('Review the payment module').tasks.map((task) => task.content),
+    );
+    const texts = (second.messages.at(-1)?.parts ?? []).filter((part) => part.type === 'text').map((part) => part.text);
+    expect(texts).toContain('Read the payment module and the code that calls it. Next: check the error handling.');
+    expect(texts.at(-1)).toBe(planRequest('Review the payment module').summary);
   });
 });

@@ -15,10 +15,39 @@ export interface ScenarioTask {
   content: string;
   /** What the model says once the task is done (the short text between two steps). */
   note: string;
+  /** How the model revises the rest of the list in the same update that completes this task. */
+  then?: TaskRevision;
 }
 
-/** A scripted coding session. */
-export interface Scenario {
+/**
+ * What the model changes in the list when it completes a task, as real agents do mid-session.
+ * Tasks are named by their text; a revision whose task is not (or no longer) in the list is skipped.
+ */
+export interface TaskRevision {
+  /** Later tasks this one finished too: completed in the same update. */
+  complete?: readonly string[];
+  /** Tasks that turned out unnecessary: dropped from the list. */
+  drop?: readonly string[];
+  /** Tasks reworded in place, keeping their status (the list reads one removed, one added). */
+  rename?: readonly { from: string; to: ScenarioTask }[];
+  /** Tasks discovered while doing this one: inserted right after it, pending. */
+  add?: readonly ScenarioTask[];
+}
+
+/** A plan as the model writes it: what it says first, the tasks, and what it says when all is done. */
+export interface ScriptedPlan {
+  /** What the model says before it writes the plan. */
+  intro: string;
+  tasks: readonly ScenarioTask[];
+  /** What the model says when it stops working (everything done, or `workLimit` reached). */
+  summary: string;
+}
+
+/**
+ * A scripted coding session. Its `prompt` gets its own plan; any other request gets a plan about
+ * that request (see `plan-request.ts`), played with the scenario's behaviour (mistake, pace, limits).
+ */
+export interface Scenario extends ScriptedPlan {
   id: ScenarioId;
   /** Short name for the picker. */
   label: string;
@@ -26,13 +55,10 @@ export interface Scenario {
   description: string;
   /** The user message the page suggests for it. */
   prompt: string;
-  /** What the model says before it writes the plan. */
-  intro: string;
-  tasks: readonly ScenarioTask[];
-  /** What the model says when it stops working (everything done, or `workLimit` reached). */
-  summary: string;
+  /** Writes its own plan whatever the user asks (the 200-item list is the point of it). */
+  fixedPlan?: boolean;
   /**
-   * The one mistake the model makes, once per conversation, when `afterCompleted` tasks are done:
+   * The one mistake the model makes, once per conversation, once `afterCompleted` tasks are done:
    * `two-in-progress` starts the next task without completing the current one (the tool rejects
    * it and the model corrects itself); `invalid-status` writes `"done"`, which the tool rejects too.
    */
@@ -241,6 +267,7 @@ const large: Scenario = {
   summary: 'The first two routes are verified. That is where this demo stops: the list above is 200 items long.',
   workLimit: 2,
   pace: 0.25,
+  fixedPlan: true,
 };
 
 /** The built-in scenarios by id. */

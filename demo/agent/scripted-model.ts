@@ -8,10 +8,15 @@
  * that step the way real models do: text and tool-argument deltas of a few characters, tens of
  * milliseconds apart.
  *
- * Only type imports (erased at runtime): plain Node 24, Vite and Next.js can all load this file.
+ * The scenario's own prompt gets the scenario's plan; any other request gets a plan about that
+ * request (`planRequest`), which also scripts revisions: tasks finished together, added, dropped, renamed.
+ *
+ * Its one runtime import is extensionless, for bundlers: Vite, Next.js and vitest load this file
+ * (`scenarios.ts` stays import-free for plain Node).
  */
 import type { LanguageModel } from 'ai';
-import type { Scenario, ScenarioTask } from './scenarios.ts';
+import { planRequest } from './plan-request';
+import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
 type CallOptions = Parameters<LanguageModelV4['doStream']>[0];
@@ -98,18 +103,20 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   const turnCalls = history.filter((call) => call.messageIndex > turnStart);
   const lastAccepted = history.findLast((call) => call.outcome === 'accepted')?.todos;
   const lastCall = turnCalls.at(-1);
+  const plans = plansOf(prompt, scenario);
 
   if (lastCall === undefined) {
     if (lastAccepted !== undefined && !isFinished(lastAccepted, scenario) && CONTINUE_PATTERN.test(userText)) {
       const current = lastAccepted.find((todo) => todo.status === 'in_progress');
       return {
         text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`,
-        todos: advance(lastAccepted),
+        todos: advance(lastAccepted, planOf(plans, lastAccepted)),
       };
     }
+    const plan = planFor(userText, scenario);
     return {
-      text: scenario.intro,
-      todos: scenario.tasks.map((task, index) => ({
+      text: plan.intro,
+      todos: plan.tasks.map((task, index) => ({
         content: task.content,
         status: index === 0 ? 'in_progress' : 'pending',
       })),
@@ -124,23 +131,24 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
     }
     return {
       text: `That update was rejected: ${lastCall.error} I'll complete the current task before starting the next one.`,
-      todos: advance(base),
+      todos: advance(base, planOf(plans, base)),
     };
   }
   const list = lastCall.todos;
-  if (isFinished(list, scenario)) return { text: scenario.summary };
-  const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
-  const current = currentIndex === -1 ? undefined : list[currentIndex];
-  const next = list.find((todo, index) => index > currentIndex && todo.status === 'pending');
+  const plan = planOf(plans, list);
+  if (isFinished(list, scenario)) return { text: plan.summary };
+  const current = list.find((todo) => todo.status === 'in_progress');
+  const advanced = advance(list, plan);
+  const next = advanced.find((todo) => todo.status === 'in_progress');
   const note =
-    current === undefined ? 'Starting.' : (taskOf(scenario, current.content)?.note ?? `Finished: ${current.content}.`);
+    current === undefined ? 'Starting.' : (taskOf(plan, current.content)?.note ?? `Finished: ${current.content}.`);
   const text = next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`;
   const completed = list.filter((todo) => todo.status === 'completed').length;
   const madeMistake = history.some((call) => call.outcome === 'rejected');
   if (
     scenario.mistake !== undefined &&
     !madeMistake &&
-    completed === scenario.mistake.afterCompleted &&
+    completed >= scenario.mistake.afterCompleted &&
     current !== undefined
   ) {
     return {
@@ -148,7 +156,33 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
       todos: scenario.mistake.kind === 'two-in-progress' ? startNextKeepingCurrent(list) : markCurrent(list, 'done'),
     };
   }
-  return { text, todos: advance(list) };
+  return { text, todos: advanced };
+}
+
+/** The plan a request gets: the scenario's own for its prompt (or always, for a fixed plan), else one about the request. */
+function planFor(userText: string, scenario: Scenario): ScriptedPlan {
+  const asked = userText.trim().replace(/\s+/g, ' ');
+  return scenario.fixedPlan === true || asked === scenario.prompt ? scenario : planRequest(asked);
+}
+
+/** The plans of every request in the conversation, newest first, the scenario's own last. */
+function plansOf(prompt: Prompt, scenario: Scenario): ScriptedPlan[] {
+  const plans = prompt
+    .filter((message) => message.role === 'user')
+    .map((message) => planFor(readUserText(message), scenario))
+    .reverse();
+  return plans.includes(scenario) ? plans : [...plans, scenario];
+}
+
+/** The plan a list was written from: the one that knows most of its tasks (the newest on a tie). */
+function planOf(plans: readonly ScriptedPlan[], list: readonly ScriptedTodo[]): ScriptedPlan {
+  let best = plans[0]!;
+  let bestScore = -1;
+  for (const plan of plans) {
+    const score = list.filter((todo) => taskOf(plan, todo.content) !== undefined).length;
+    if (score > bestScore) [best, bestScore] = [plan, score];
+  }
+  return best;
 }
 
 interface TodoCall {
@@ -207,19 +241,49 @@ function isFinished(list: readonly ScriptedTodo[], scenario: Scenario): boolean 
   return completed === list.length || (scenario.workLimit !== undefined && completed >= scenario.workLimit);
 }
 
-function taskOf(scenario: Scenario, content: string): ScenarioTask | undefined {
-  return scenario.tasks.find((task) => task.content === content);
+/** A task of the plan by its text: one of its tasks, or one its revisions add or rename to. */
+function taskOf(plan: ScriptedPlan, content: string): ScenarioTask | undefined {
+  for (const task of plan.tasks) {
+    if (task.content === content) return task;
+    const revised = [...(task.then?.add ?? []), ...(task.then?.rename ?? []).map((rename) => rename.to)];
+    const match = revised.find((candidate) => candidate.content === content);
+    if (match !== undefined) return match;
+  }
+  return undefined;
 }
 
-/** Completes the task in progress and starts the next pending one. */
-function advance(list: readonly ScriptedTodo[]): ScriptedTodo[] {
-  const currentIndex = list.findIndex((todo) => todo.status === 'in_progress');
-  const nextIndex = list.findIndex((todo, index) => index > currentIndex && todo.status === 'pending');
-  return list.map((todo, index) => {
-    if (index === currentIndex) return { content: todo.content, status: 'completed' };
-    if (index === nextIndex) return { content: todo.content, status: 'in_progress' };
-    return { content: todo.content, status: todo.status };
-  });
+/**
+ * Completes the task in progress, applies the plan's revision for it (complete, rename, drop, add),
+ * then starts the next pending task after it.
+ */
+function advance(list: readonly ScriptedTodo[], plan: ScriptedPlan): ScriptedTodo[] {
+  let todos = list.map((todo) => ({ content: todo.content, status: todo.status }));
+  const current = todos.find((todo) => todo.status === 'in_progress');
+  if (current !== undefined) {
+    current.status = 'completed';
+    const revision = taskOf(plan, current.content)?.then;
+    if (revision !== undefined) todos = revise(todos, current, revision);
+  }
+  const from = current === undefined ? -1 : todos.indexOf(current);
+  const next = todos.find((todo, index) => index > from && todo.status === 'pending');
+  if (next !== undefined) next.status = 'in_progress';
+  return todos;
+}
+
+/** Applies a revision around `current` (just completed); finished tasks are never dropped or renamed. */
+function revise(todos: ScriptedTodo[], current: ScriptedTodo, revision: TaskRevision): ScriptedTodo[] {
+  const open = (todo: ScriptedTodo): boolean => todo !== current && todo.status !== 'completed';
+  for (const todo of todos) {
+    if (open(todo) && revision.complete?.includes(todo.content)) todo.status = 'completed';
+    const rename = revision.rename?.find((candidate) => candidate.from === todo.content);
+    if (open(todo) && rename !== undefined) todo.content = rename.to.content;
+  }
+  const kept = todos.filter((todo) => !(open(todo) && revision.drop?.includes(todo.content)));
+  const added = (revision.add ?? [])
+    .filter((task) => !kept.some((todo) => todo.content === task.content))
+    .map((task) => ({ content: task.content, status: 'pending' }));
+  kept.splice(kept.indexOf(current) + 1, 0, ...added);
+  return kept;
 }
 
 /** The mistake: starts the next task while the current one is still in progress. */
