@@ -93,7 +93,7 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
                 </p>
               </div>
             ) : (
-              <MessageList messages={messages} idle={idle} />
+              <MessageList messages={messages} status={status} />
             )}
             {status === 'submitted' && (
               <p className="typing" aria-hidden="true">

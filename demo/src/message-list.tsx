@@ -1,5 +1,6 @@
 import { Fragment, memo, type ReactNode } from 'react';
-import type { UIMessage } from 'ai';
+import type { ChatStatus, UIMessage } from 'ai';
+import { TodoCallSummary } from 'todo-write/react';
 
 type MessagePart = UIMessage['parts'][number];
 interface TodoToolPart {
@@ -28,36 +29,13 @@ function InlineText({ text }: { text: string }): ReactNode {
     );
 }
 
-/** One todo_write call in the transcript: a compact line (the pinned panel shows the list itself). */
-function TodoCallLine({ part, stopped }: { part: TodoToolPart; stopped: boolean }): ReactNode {
-  const total = Array.isArray((part.input as { todos?: unknown } | undefined)?.todos)
-    ? (part.input as { todos: unknown[] }).todos.length
-    : 0;
-  const counts = part.output as { completed?: number; pending?: number; in_progress?: number } | undefined;
-  let label: string;
-  let tone: 'busy' | 'ok' | 'error' | 'muted' = 'busy';
-  if (part.state === 'output-available') {
-    const done = counts?.completed ?? 0;
-    const all = done + (counts?.pending ?? 0) + (counts?.in_progress ?? 0);
-    label = `Checklist updated · ${done} of ${all} completed`;
-    tone = 'ok';
-  } else if (part.state === 'output-error') {
-    label = 'Checklist update rejected';
-    tone = 'error';
-  } else if (stopped) {
-    label = 'Checklist update stopped';
-    tone = 'muted';
-  } else {
-    label =
-      part.state === 'input-streaming'
-        ? `Writing the checklist${total > 0 ? ` · ${total} tasks so far` : ''}…`
-        : 'Saving the checklist…';
-  }
+/** One todo_write call in the transcript: what it did, in one line (the pinned panel shows the list itself). */
+function TodoCallLine({ part, messages, status }: { part: TodoToolPart } & ChatView): ReactNode {
   return (
-    <div className="tool-line" data-tone={tone}>
+    <div className="tool-line">
       <span className="tool-line__icon" aria-hidden="true" />
       <span className="tool-line__name">todo_write</span>
-      <span className="tool-line__label">{label}</span>
+      <TodoCallSummary className="tool-line__label" messages={messages} status={status} toolCallId={part.toolCallId} />
       {part.state === 'output-error' && part.errorText && (
         <details className="tool-line__details">
           <summary>Why</summary>
@@ -68,14 +46,25 @@ function TodoCallLine({ part, stopped }: { part: TodoToolPart; stopped: boolean 
   );
 }
 
-export interface MessageListProps {
+/** What a call's summary reads besides its part: the whole conversation and the chat's status. */
+interface ChatView {
   messages: readonly UIMessage[];
-  /** The chat is idle (`ready` or `error`): unfinished calls were stopped. */
-  idle: boolean;
+  status: ChatStatus;
 }
 
-/** One message; earlier messages keep their identity while the newest streams, so they skip rendering. */
-const MessageItem = memo(function MessageItem({ message, idle }: { message: UIMessage; idle: boolean }): ReactNode {
+export type MessageListProps = ChatView;
+
+/**
+ * One message; earlier messages keep their identity while the newest streams, so they skip rendering
+ * (a message with a todo_write call also follows the conversation: its summary depends on what came after).
+ */
+const MessageItem = memo(function MessageItem({
+  message,
+  chat,
+}: {
+  message: UIMessage;
+  chat: ChatView | undefined;
+}): ReactNode {
   return (
     <li className="message" data-role={message.role}>
       <span className="message__author">{message.role === 'user' ? 'You' : 'Agent'}</span>
@@ -88,7 +77,7 @@ const MessageItem = memo(function MessageItem({ message, idle }: { message: UIMe
               </p>
             );
           }
-          if (isTodoToolPart(part)) return <TodoCallLine key={part.toolCallId} part={part} stopped={idle} />;
+          if (isTodoToolPart(part) && chat) return <TodoCallLine key={part.toolCallId} part={part} {...chat} />;
           return null;
         })}
       </div>
@@ -97,11 +86,12 @@ const MessageItem = memo(function MessageItem({ message, idle }: { message: UIMe
 });
 
 /** The transcript: user bubbles, and the agent's text with a line per checklist call. */
-export function MessageList({ messages, idle }: MessageListProps): ReactNode {
+export function MessageList({ messages, status }: MessageListProps): ReactNode {
+  const chat = { messages, status };
   return (
     <ol className="messages">
       {messages.map((message) => (
-        <MessageItem key={message.id} message={message} idle={idle} />
+        <MessageItem key={message.id} message={message} chat={message.parts.some(isTodoToolPart) ? chat : undefined} />
       ))}
     </ol>
   );

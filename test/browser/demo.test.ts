@@ -264,7 +264,7 @@ describe('the demo, rejected call', () => {
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toMatch(/Update rejected.*status "done"/s);
     expect(await page.locator('.plan__phase').textContent()).toBe('Last update not applied');
-    expect(await page.locator('.tool-line[data-tone="error"]').count()).toBe(1);
+    expect(await page.locator('.tool-line [data-rejection="error"]').count()).toBe(1);
 
     await checkAccessibility(page);
     const { reached, controls } = await tabThroughPage(page);
@@ -281,21 +281,21 @@ describe('the demo, rejected call', () => {
 
 describe('the demo, long run stopped mid-call', () => {
   it('falls back to the last accepted list when Stop is pressed while a call streams', async () => {
-    const page = await openDemo('scenario=stop&speed=6');
+    const page = await openDemo('scenario=stop&speed=2');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     // Every control is reachable while the agent works, Stop included.
     await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     const { reached } = await tabThroughPage(page);
     expect(reached).toContain('button:Stop');
-    // Wait for a call streaming over an accepted list with progress (an update, not the plan),
-    // early in the call (at most 5 of its 10 tasks written), then press Stop.
+    // Wait for a call streaming over an accepted list with progress (an update, not the plan), then press Stop.
     await page.waitForFunction(
       () => {
         const root = document.querySelector<HTMLElement>('[data-todo-list]');
-        const writing = [...document.querySelectorAll('.tool-line[data-tone="busy"]')].at(-1)?.textContent ?? '';
-        const soFar = Number(/(\d+) tasks so far/.exec(writing)?.[1] ?? 99);
+        const summary = [...document.querySelectorAll<HTMLElement>('[data-todo-call-summary]')].at(-1);
         return (
-          root?.dataset.phase === 'streaming' && root.querySelector('[data-status="completed"]') !== null && soFar <= 5
+          root?.dataset.phase === 'streaming' &&
+          root.querySelector('[data-status="completed"]') !== null &&
+          summary?.dataset.phase === 'streaming'
         );
       },
       undefined,
@@ -311,7 +311,9 @@ describe('the demo, long run stopped mid-call', () => {
     expect(final.notice).toContain('Update interrupted');
     expect(final.items).toEqual(lastAccepted?.items);
     expect(statusesOf(final).filter((status) => status === 'in_progress')).toHaveLength(1);
-    expect(await page.locator('.tool-line[data-tone="muted"]').textContent()).toContain('stopped');
+    expect(await page.locator('.tool-line [data-rejection="interrupted"]').textContent()).toBe(
+      'Stopped before it was saved',
+    );
     expect(await page.getByRole('button', { name: 'continue', exact: true }).isVisible()).toBe(true);
   });
 });
