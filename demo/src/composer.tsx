@@ -7,12 +7,25 @@ export interface ComposerProps {
   onStop: () => void;
   /** A response is streaming (or about to): show Stop instead of Send. */
   busy: boolean;
-  /** Quick replies shown above the input (e.g. the scenario's prompt, "continue"). */
+  /**
+   * Quick replies shown above the input while the agent is idle; a click sends one. Before the first
+   * message, requests to start with (`SUGGESTED_PROMPTS`); after it, e.g. "continue".
+   */
   suggestions: readonly string[];
+  /** Accessible name of the suggestions, e.g. `'Try a request'` before the first message. Default `'Suggestions'`. */
+  suggestionsLabel?: string;
 }
 
 /** The message input with Send and Stop. Enter sends, Shift+Enter adds a line. */
-export function Composer({ value, onChange, onSend, onStop, busy, suggestions }: ComposerProps): ReactNode {
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  busy,
+  suggestions,
+  suggestionsLabel = 'Suggestions',
+}: ComposerProps): ReactNode {
   const inputId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const canSend = !busy && value.trim() !== '';
@@ -26,7 +39,8 @@ export function Composer({ value, onChange, onSend, onStop, busy, suggestions }:
   return (
     <form className="composer" onSubmit={submit}>
       {suggestions.length > 0 && !busy && (
-        <div className="composer__suggestions" role="group" aria-label="Suggestions">
+        // biome-ignore lint/a11y/useSemanticElements: a row of quick-send buttons, not a set of form fields
+        <div className="composer__suggestions" role="group" aria-label={suggestionsLabel}>
           {suggestions.map((suggestion) => (
             <button key={suggestion} type="button" className="chip" onClick={() => onSend(suggestion)}>
               {suggestion}
