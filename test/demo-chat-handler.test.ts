@@ -13,6 +13,9 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { createTodoSelector, readTodos, type TodoState } from '../src/index.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
+import { createScriptedModel } from '../demo/agent/scripted-model.js';
+import { planRequest } from '../demo/agent/plan-request.js';
+import { scenarios } from '../demo/agent/scenarios.js';
 
 // The handler imports the package by name, as an app does; run it against the sources.
 vi.mock('todo-write', () => import('../src/index.js'));
@@ -368,6 +371,48 @@ describe('the chat handler', () => {
     );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toHaveProperty('error');
+  });
+});
+
+describe('the chat handler with the scripted agent (no provider key)', () => {
+  const handler = createChatHandler({ model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }) });
+
+  async function send(text: string): Promise<UIMessage[]> {
+    const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text }] };
+    const response = await handler(
+      new Request('http://demo.test/api/chat', {
+        method: 'POST',
+        body: JSON.stringify({ messages: [user] }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream: uiChunks(response.body!) })) last = message;
+    return [user, last!];
+  }
+
+  it('plans from what the user typed and works the plan to the end', async () => {
+    const request = 'Fix the flaky checkout test';
+    const messages = await send(request);
+    const plan = planRequest(request);
+    const firstCall = messages[1]!.parts.find((part) => part.type === 'tool-todo_write') as { input?: unknown };
+    expect((firstCall.input as { todos: { content: string }[] }).todos.map((todo) => todo.content)).toEqual(
+      plan.tasks.map((task) => task.content),
+    );
+    const todos = readTodos(messages);
+    expect(todos.length).toBeGreaterThan(0);
+    expect(todos.every((todo) => todo.status === 'completed')).toBe(true);
+    expect(todos.map((todo) => todo.content)).toContain('Reproduce the flaky checkout test');
+    const texts = messages[1]!.parts.filter((part) => part.type === 'text').map((part) => part.text);
+    expect(texts.at(-1)).toBe(plan.summary);
+  });
+
+  it("answers the scenario's own prompt with the scenario's plan", async () => {
+    const messages = await send(scenarios.plan.prompt);
+    expect(readTodos(messages)).toEqual(
+      scenarios.plan.tasks.map((task) => ({ content: task.content, status: 'completed' })),
+    );
   });
 });
 
