@@ -9,7 +9,7 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { readTodos, todoWrite, type Todo } from '../src/index.js';
-import { mockTodoModel } from './support/mock-todo-model.js';
+import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
 const first: Todo[] = [
   { content: 'Read the code', status: 'in_progress' },
@@ -223,14 +223,15 @@ describe('readTodos over ModelMessage[]', () => {
 describe('readTodos over a conversation produced by the SDK', () => {
   /** Step 1: accepted. Step 2: rejected. Step 3: accepted + rejected in parallel. Step 4: text. */
   async function conversation() {
-    const model = mockTodoModel([
-      [{ toolCallId: 'c1', input: JSON.stringify({ todos: first }) }],
-      [{ toolCallId: 'c2', input: JSON.stringify({ todos: [{ content: '', status: 'pending' }] }) }],
-      [
-        { toolCallId: 'c3', input: JSON.stringify({ todos: third }) },
+    const model = scriptedModel([
+      toolCallsStep([{ toolCallId: 'c1', input: { todos: first } }]),
+      toolCallsStep([{ toolCallId: 'c2', input: { todos: [{ content: '', status: 'pending' }] } }]),
+      toolCallsStep([
+        { toolCallId: 'c3', input: { todos: third } },
         // An unknown status: rejected by execute with the tool's own message, like any other rule.
-        { toolCallId: 'c4', input: JSON.stringify({ todos: [...second, { content: 'Ship', status: 'done' }] }) },
-      ],
+        { toolCallId: 'c4', input: { todos: [...second, { content: 'Ship', status: 'done' }] } },
+      ]),
+      textStep('Done.'),
     ]);
     const tools = { todo_write: todoWrite };
     const result = streamText({ model, tools, stopWhen: isStepCount(4), prompt: 'Fix the bug' });

@@ -93,6 +93,16 @@ export function todoCallStep(
   return [...todoCallChunks(toolCallId, input, options), finishChunk('tool-calls')];
 }
 
+/** A step that makes several calls, one after the other (parallel tool calls of one step). */
+export function toolCallsStep(
+  calls: { toolCallId: string; input?: unknown; json?: string; toolName?: string }[],
+): ScriptStep {
+  return [
+    ...calls.flatMap(({ toolCallId, input, ...options }) => todoCallChunks(toolCallId, input, options)),
+    finishChunk('tool-calls'),
+  ];
+}
+
 /** A step that writes text and stops. */
 export function textStep(text: string, options: { seed?: number } = {}): ScriptStep {
   return [...textChunks(`t${Math.abs(hash(text))}`, text, options), finishChunk('stop')];
