@@ -7,6 +7,7 @@ describe('bundle size (minified + gzipped, peers external, each entry on its own
     const budget = BUNDLE_BUDGETS[entry];
     it(`keeps todo-write${entry === '.' ? '' : entry.slice(1)} within ${budget} bytes`, async () => {
       const size = await measureBundle(entry, ENTRY_SOURCES[entry]);
+      console.log(`${entry}: ${size.gzipped} B gzipped (${size.minified} B minified), budget ${budget} B`);
       const largest = size.modules
         .slice(0, 6)
         .map((module) => `${module.id} ${Math.round(module.share * 100)}%`)
