@@ -1,13 +1,14 @@
 /**
- * Stores conversations the way the AI SDK's message-persistence guide does (chat ids, whole
- * UI messages saved when a response ends), in SQLite through Node's built-in `node:sqlite`.
- * A second table keeps each conversation's current todo list, written by `onWrite`.
+ * Stores conversations the way the AI SDK's message-persistence guide does (chat ids, whole UI
+ * messages), in SQLite through Node's built-in `node:sqlite`. The conversation is the one source
+ * of truth: the `todos` table holds the list `readTodos` derives from it, written in the same
+ * transaction, so the two never disagree (see docs/persistence.md).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateId, type UIMessage } from 'ai';
-import type { Todo } from 'todo-write';
+import { readTodos, type Todo } from 'todo-write';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
 const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -58,30 +59,34 @@ export function loadChat(chatId: string): UIMessage[] {
   return row === undefined ? [] : (JSON.parse(row.messages) as UIMessage[]);
 }
 
-/** Replaces a chat's UI messages (called from the route's `onEnd`). */
+/**
+ * Replaces a chat's UI messages and its current list (`readTodos` of those messages) in one
+ * transaction. The route calls it when a request starts, as every step ends and when the response
+ * ends, so a crash loses at most the step in flight.
+ */
 export function saveChat({ chatId, messages }: { chatId: string; messages: UIMessage[] }): void {
-  database()
-    .prepare(
+  const db = database();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.prepare(
       `INSERT INTO chats (id, messages) VALUES (?, ?)
        ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, updated_at = datetime('now')`,
-    )
-    .run(chatId, JSON.stringify(messages));
+    ).run(chatId, JSON.stringify(messages));
+    db.prepare(
+      `INSERT INTO todos (chat_id, todos) VALUES (?, ?)
+       ON CONFLICT(chat_id) DO UPDATE SET todos = excluded.todos, updated_at = datetime('now')`,
+    ).run(chatId, JSON.stringify(readTodos(messages)));
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }
 
-/** The list the tool last accepted in this chat (kept by `onWrite`), or `undefined`. */
+/** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
 export function loadTodos(chatId: string): Todo[] | undefined {
   const row = database().prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as
     | { todos: string }
     | undefined;
   return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
-}
-
-/** Keeps the newest accepted list of a chat (called from `onWrite`, before the response ends). */
-export function saveTodos(chatId: string, todos: readonly Todo[]): void {
-  const db = database();
-  db.prepare('INSERT INTO chats (id) VALUES (?) ON CONFLICT(id) DO NOTHING').run(chatId);
-  db.prepare(
-    `INSERT INTO todos (chat_id, todos) VALUES (?, ?)
-     ON CONFLICT(chat_id) DO UPDATE SET todos = excluded.todos, updated_at = datetime('now')`,
-  ).run(chatId, JSON.stringify(todos));
 }

@@ -8,9 +8,9 @@ import {
   validateUIMessages,
   type UIMessage,
 } from 'ai';
-import { createTodoWrite } from 'todo-write';
+import { todoWrite } from 'todo-write';
 import { chatModel } from '@/lib/chat-model';
-import { isChatId, loadChat, saveChat, saveTodos } from '@/lib/chat-store';
+import { isChatId, loadChat, saveChat } from '@/lib/chat-store';
 
 const INSTRUCTIONS =
   'You are a coding agent. For work with more than two steps, first call todo_write with a short plan ' +
@@ -21,11 +21,10 @@ export async function POST(request: Request): Promise<Response> {
   const { id, message } = (await request.json()) as { id?: unknown; message?: UIMessage };
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
 
-  // A tool per request: onWrite knows which conversation the accepted list belongs to.
-  const tools = {
-    todo_write: createTodoWrite({ onWrite: (todos) => saveTodos(id, todos) }),
-  };
+  // No onWrite: the list is stored with the conversation that accepted it (saveChat).
+  const tools = { todo_write: todoWrite };
   const messages = await validateUIMessages<UIMessage>({ messages: [...loadChat(id), message], tools });
+  saveChat({ chatId: id, messages });
 
   const result = streamText({
     model: chatModel(messages),
@@ -42,7 +41,9 @@ export async function POST(request: Request): Promise<Response> {
       tools,
       originalMessages: messages,
       generateMessageId: createIdGenerator({ prefix: 'msg', size: 16 }),
-      // Save the whole conversation, the new assistant message included, when the response ends.
+      // Saved before the client hears a step has ended, and once more at the end (a Stop included):
+      // a crash or restart loses at most the step in flight.
+      onStepEnd: ({ messages }) => saveChat({ chatId: id, messages }),
       onEnd: ({ messages }) => saveChat({ chatId: id, messages }),
     }),
   });
