@@ -10,11 +10,10 @@ export type { ReadTodosOptions } from './read-todos.js';
 export type { TodoMessageLike } from './read-todo-calls.js';
 export { pruneTodoWrites } from './prune-todo-writes.js';
 export type { PruneTodoWritesOptions } from './prune-todo-writes.js';
-export { createTodoSelector, selectTodoState, todoChangesOf } from './todo-selector.js';
+export { createTodoSelector, selectTodoState } from './todo-selector.js';
+export { todoChangesOf } from './todo-state.js';
+export type { TodoState, TodoPhase, TodoRejection } from './todo-state.js';
 export type {
-  TodoState,
-  TodoPhase,
-  TodoRejection,
   TodoSelector,
   TodoSelectorOptions,
   SelectTodosOptions,

@@ -81,7 +81,7 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
       if (call === undefined) continue;
       if (part?.type === 'tool-approval-request') {
         call.state = 'approval-requested';
-        (call.approvalIds ??= []).push(part.approvalId!);
+        call.approvalIds = [...(call.approvalIds ?? []), part.approvalId!];
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {
         const outputType = part.output?.type;
         call.state =

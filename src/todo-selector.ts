@@ -1,57 +1,12 @@
 /**
  * The streaming derivation: everything the checklist shows, as a function of the messages.
  */
-import type { TodoChanges } from './diff-todos.js';
 import { parseTodos } from './parse-todos.js';
 import { placeTodos, type TodoRow } from './place-todos.js';
 import { type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
-import { countTodos, TODO_TOOL_NAME, type TodoCounts } from './todo.js';
-
-/**
- * Where the call on screen stands:
- * `empty` (no call yet), `streaming` (arguments arriving), `executing` (input complete, no result yet,
- * including the approval states), `accepted` (the tool returned), `rejected` (the call failed,
- * was denied or was interrupted; the last accepted list is shown).
- */
-export type TodoPhase = 'empty' | 'streaming' | 'executing' | 'accepted' | 'rejected';
-
-/** Why a call did not replace the list: `output-error`, `output-denied`, or a stream that ended mid-call. */
-export type TodoRejection = 'error' | 'denied' | 'interrupted';
-
-interface TodoStateBase {
-  /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
-  todos: readonly TodoRow[];
-  /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
-  removed: readonly TodoRow[];
-  /** Rows per status, over `todos`. */
-  counts: TodoCounts;
-  /**
-   * The list belongs to the conversation's newest call and the chat has not ended (`status` is not
-   * `'ready'` or `'error'`): the agent may still be working on it.
-   */
-  live: boolean;
-}
-
-/** What the checklist shows. */
-export type TodoState = TodoStateBase &
-  (
-    | { phase: 'empty'; toolCallId?: never; error?: never; rejection?: never }
-    | {
-        phase: 'streaming' | 'executing' | 'accepted';
-        /** The call whose list is on screen. */
-        toolCallId: string;
-        error?: never;
-        rejection?: never;
-      }
-    | {
-        phase: 'rejected';
-        /** The last accepted call, whose list is back on screen (none when there was none). */
-        toolCallId?: string;
-        /** The call's `errorText` (or the denial reason). */
-        error?: string;
-        rejection: TodoRejection;
-      }
-  );
+import { shareTodoState } from './share-todo-state.js';
+import { countTodos, TODO_TOOL_NAME } from './todo.js';
+import type { TodoRejection, TodoState } from './todo-state.js';
 
 /** Options of {@link createTodoSelector}. */
 export interface TodoSelectorOptions {
@@ -141,7 +96,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
     acceptedByCall = seen;
     const ended = status === 'ready' || status === 'error' || superseded;
     const next = stateOf(newest, accepted, status, superseded);
-    const shared = share(
+    const shared = shareTodoState(
       { ...next, counts: countTodos(next.todos), live: next.phase !== 'empty' && !ended } as TodoState,
       previous,
     );
@@ -222,72 +177,4 @@ function stateOf(
         ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos, removed: accepted.removed }
         : { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
   }
-}
-
-/** `next`, with the row objects (and, when nothing changed, the whole state) of `previous` where their values are equal. */
-function share(next: TodoState, previous: TodoState | undefined): TodoState {
-  if (!previous) return next;
-  const todos = shareRows(next.todos, previous.todos);
-  const removed = shareRows(next.removed, previous.removed);
-  const counts =
-    next.counts.pending === previous.counts.pending &&
-    next.counts.in_progress === previous.counts.in_progress &&
-    next.counts.completed === previous.counts.completed
-      ? previous.counts
-      : next.counts;
-  if (
-    todos === previous.todos &&
-    removed === previous.removed &&
-    next.phase === previous.phase &&
-    next.toolCallId === previous.toolCallId &&
-    next.error === previous.error &&
-    next.rejection === previous.rejection &&
-    next.live === previous.live
-  ) {
-    return previous;
-  }
-  return { ...next, todos, removed, counts };
-}
-
-function isSameRow(a: TodoRow | undefined, b: TodoRow): a is TodoRow {
-  return (
-    a !== undefined &&
-    a.key === b.key &&
-    a.content === b.content &&
-    a.status === b.status &&
-    a.streaming === b.streaming &&
-    a.change === b.change
-  );
-}
-
-/** Rows are looked up at the same position first, by key only when they moved. */
-function shareRows(next: readonly TodoRow[], old: readonly TodoRow[]): readonly TodoRow[] {
-  if (next === old) return old;
-  let oldByKey: Map<string, TodoRow> | undefined;
-  let isSameList = next.length === old.length;
-  const rows = next.map((row, index) => {
-    let candidate = old[index];
-    if (candidate?.key !== row.key)
-      candidate = (oldByKey ??= new Map(old.map((each) => [each.key, each]))).get(row.key);
-    const kept = isSameRow(candidate, row) ? candidate : row;
-    if (kept !== old[index]) isSameList = false;
-    return kept;
-  });
-  return isSameList ? old : rows;
-}
-
-/**
- * What the call on screen did, as lists of rows (the same comparison as `diffTodos`, read off the
- * rows' `change` and `removed`): for announcements, summaries and logs.
- */
-export function todoChangesOf(state: Pick<TodoState, 'todos' | 'removed'>): TodoChanges<TodoRow> {
-  const changes: TodoChanges<TodoRow> = {
-    added: [],
-    removed: [...state.removed],
-    started: [],
-    completed: [],
-    reopened: [],
-  };
-  for (const row of state.todos) if (row.change && row.change !== 'removed') changes[row.change].push(row);
-  return changes;
 }

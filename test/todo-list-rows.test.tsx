@@ -10,7 +10,7 @@ import type { MockLanguageModelV4 } from 'ai/test';
 import { TodoList } from '../src/react/todo-list.js';
 import { createTodoWrite } from '../src/todo-write.js';
 import type { TodoRow } from '../src/place-todos.js';
-import type { TodoState } from '../src/todo-selector.js';
+import type { TodoState } from '../src/todo-state.js';
 import { countTodos, type TodoStatus } from '../src/todo.js';
 import { readRows, type RowSnapshot } from './support/render-chat.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';

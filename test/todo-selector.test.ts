@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePartialJson } from 'ai';
-import { createTodoSelector, selectTodoState, type TodoState } from '../src/todo-selector.js';
+import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
+import type { TodoState } from '../src/todo-state.js';
 import type { Todo } from '../src/todo.js';
 import { diffTodos } from '../src/diff-todos.js';
 import { readTodos } from '../src/read-todos.js';

@@ -1,6 +1,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useMemo, useState } from 'react';
 import type { TodoMessageLike } from '../read-todo-calls.js';
-import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
+import type { SelectTodosOptions } from '../todo-selector.js';
+import type { TodoState } from '../todo-state.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useTodos } from './use-todos.js';

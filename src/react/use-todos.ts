@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { TodoMessageLike } from '../read-todo-calls.js';
-import { createTodoSelector, type SelectTodosOptions, type TodoState } from '../todo-selector.js';
+import { createTodoSelector, type SelectTodosOptions } from '../todo-selector.js';
+import type { TodoState } from '../todo-state.js';
 
 /** Options of {@link useTodos}. */
 export interface UseTodosOptions extends SelectTodosOptions {
