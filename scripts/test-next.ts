@@ -9,19 +9,26 @@
  * - no hydration warning in the browser console;
  * - the route's server bundle holds no React client code from `todo-write/react`;
  * - `'use client'` survives at the top of the built `./react` entry;
- * - the README's Next.js code is the example's code.
+ * - `next build` passes with `cacheComponents` and `/chat/[id]` is prerendered as a shell with streamed content;
+ * - the stylesheet in the Tailwind v4 app: a utility on each slot wins over it, the theme follows the app's
+ *   class under either OS scheme (axe color-contrast passes in all four), the theme is set before the first
+ *   paint, only the current call's list spins, nothing moves under reduced motion, icons sit on the first
+ *   line's centre from 12 to 24 px;
+ * - the code quoted in docs/nextjs.md and docs/styling.md is the example's code.
  * The server is always stopped (its whole process group). Runs on Node 24 (type stripping).
  *
  * Environment: CI=true forces `npm ci` in the example; SCRIPTED_MODEL_SPEED (default 4) sets the
  * scripted agent's pace; NEXT_TEST_KEEP=1 keeps the temporary database directory.
+ * `--screenshots` also saves docs/next-chat-light.png and docs/next-chat-dark.png.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
 import type { scenarios as Scenarios } from '../demo/agent/scenarios.js';
 
@@ -37,6 +44,8 @@ const SCRIPTED_MODEL_SPEED = process.env.SCRIPTED_MODEL_SPEED ?? '4';
 /** The scripted "rejected" scenario (demo/agent/scenarios.ts): its turn ends on a rejected call; "continue" finishes it. */
 const { scenarios } = await load<{ scenarios: typeof Scenarios }>('../demo/agent/scenarios.ts');
 const REJECTED_PROMPT = scenarios.rejected.prompt;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAKE_SCREENSHOTS = process.argv.includes('--screenshots');
 
 // ---------------------------------------------------------------------------------------------
 // Reporting: timed steps and named checks, a plain "N passed, N failed" line at the end.
@@ -211,7 +220,8 @@ async function readChecklist(page: Page): Promise<{ rows: Row[]; phase: string |
 
 /** The rows of the checklist in raw server HTML (no JavaScript ran). */
 function readChecklistFromHtml(html: string): Row[] {
-  const panel = html.slice(html.indexOf('aria-label="Plan"'));
+  const start = html.indexOf('aria-label="Plan"');
+  const panel = html.slice(start, html.indexOf('</aside>', start));
   const rows: Row[] = [];
   const itemPattern = /<li\b([^>]*\bdata-status="([^"]*)"[^>]*)>([\s\S]*?)<\/li>/g;
   for (const match of panel.matchAll(itemPattern)) {
@@ -266,7 +276,42 @@ async function recordChecklist(page: Page): Promise<void> {
       characterData: true,
       attributes: true,
     });
+    // What spins: the task in progress of a live list (plan or inline), and anything in a list that is not live.
+    const motion = { livePlan: 0, liveInline: 0, stale: 0, samples: 0 };
+    (window as unknown as { motionSamples: typeof motion }).motionSamples = motion;
+    const running = (element: Element | null): boolean =>
+      element?.getAnimations().some((animation) => animation.playState === 'running') === true;
+    new MutationObserver(() => {
+      motion.samples += 1;
+      for (const list of document.querySelectorAll('[data-todo-list]')) {
+        const icon = list.querySelector('[data-status="in_progress"] [data-todo-icon]');
+        if (!list.hasAttribute('data-live')) {
+          if (running(icon)) motion.stale += 1;
+        } else if (running(icon)) {
+          if (root.contains(list)) motion.livePlan += 1;
+          else motion.liveInline += 1;
+        }
+      }
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-live', 'data-status'],
+    });
   });
+}
+
+async function takeMotionSamples(
+  page: Page,
+): Promise<{ livePlan: number; liveInline: number; stale: number; samples: number }> {
+  return page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          motionSamples: { livePlan: number; liveInline: number; stale: number; samples: number };
+        }
+      ).motionSamples,
+  );
 }
 
 async function takeSamples(page: Page): Promise<{ rows: Row[]; phase: string | null }[]> {
@@ -362,6 +407,303 @@ async function checkStoredConversation(
 const HYDRATION_PATTERN =
   /hydrat|did not match|server rendered html|react error #(418|423|425)|text content does not match/i;
 
+/** The code blocks a doc quotes from the repository: `<!-- file: path -->` (whole file) or `<!-- excerpt: path -->`. */
+function quotedBlocks(doc: string): { kind: string; path: string; code: string }[] {
+  const text = readFileSync(join(ROOT, doc), 'utf8');
+  return [...text.matchAll(/<!-- (file|excerpt): (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)].map(([, kind, path, code]) => ({
+    kind: kind!,
+    path: path!,
+    code: code!,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The stylesheet in a Tailwind v4 app
+
+/** The slots of the plan panel's list, each with a property its utility sets (lib/todo-list-classes.ts). */
+const SLOT_PROPERTIES = {
+  root: ['[data-todo-list]', 'padding-top'],
+  summary: ['[data-todo-summary]', 'font-size'],
+  progress: ['progress', 'height'],
+  list: ['[data-todo-items]', 'row-gap'],
+  item: ['[data-todo-item]', 'column-gap'],
+  icon: ['[data-todo-icon]', 'width'],
+  content: ['[data-todo-content]', 'line-height'],
+  toggle: ['[data-todo-toggle]', 'font-size'],
+  notice: ['[data-todo-notice]', 'font-size'],
+} as const;
+
+/**
+ * Each slot's property with the app's classes, and on a copy of the same list without them (the stylesheet
+ * alone): a utility wins when the values differ and the class is on the element.
+ */
+async function checkUtilitiesWin(page: Page): Promise<void> {
+  const results = await page.evaluate((slots) => {
+    const root = document.querySelector<HTMLElement>('[aria-label="Plan"] [data-todo-list]');
+    if (root === null) throw new Error('no plan list');
+    const bare = root.cloneNode(true) as HTMLElement;
+    for (const element of [bare, ...bare.querySelectorAll('*')]) element.removeAttribute('class');
+    root.after(bare);
+    const rows = Object.entries(slots).map(([slot, [selector, property]]) => {
+      const find = (list: HTMLElement): Element | null =>
+        list.matches(selector) ? list : list.querySelector(selector);
+      const styled = find(root);
+      const plain = find(bare);
+      return {
+        slot,
+        property,
+        present: styled !== null,
+        hasClass: (styled?.getAttribute('class') ?? '') !== '',
+        withUtility: styled === null ? '' : getComputedStyle(styled).getPropertyValue(property),
+        stylesheetOnly: plain === null ? '' : getComputedStyle(plain).getPropertyValue(property),
+      };
+    });
+    bare.remove();
+    return rows;
+  }, SLOT_PROPERTIES);
+  for (const row of results) {
+    if (!row.present) {
+      console.log(`  (slot ${row.slot} is not rendered in this state)`);
+      continue;
+    }
+    check(
+      `the ${row.slot} slot's utility wins over the stylesheet (${row.property}: ${row.withUtility}, stylesheet alone ${row.stylesheetOnly})`,
+      row.hasClass && row.withUtility !== row.stylesheetOnly,
+    );
+  }
+  check(
+    'every slot but the toggle is rendered in the stored rejected list',
+    results.filter((row) => row.present).length >= Object.keys(SLOT_PROPERTIES).length - 1,
+  );
+}
+
+/** The palette the app's globals.css gives `--background` and `--foreground`, read from a probe element. */
+async function readPalette(page: Page): Promise<{
+  htmlClass: string;
+  background: string;
+  foreground: string;
+  listColor: string;
+  listScheme: string;
+  successIcon: string;
+  bodyBackground: string;
+}> {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.style.cssText = 'position:absolute;color:var(--foreground);background-color:var(--background)';
+    document.body.append(probe);
+    const background = getComputedStyle(probe).backgroundColor;
+    const foreground = getComputedStyle(probe).color;
+    probe.remove();
+    const list = document.querySelector('[aria-label="Plan"] [data-todo-list]')!;
+    const completedIcon = list.querySelector('[data-status="completed"] [data-todo-icon]');
+    return {
+      htmlClass: document.documentElement.className,
+      background,
+      foreground,
+      listColor: getComputedStyle(list).color,
+      listScheme: getComputedStyle(list).colorScheme,
+      successIcon: completedIcon === null ? '' : getComputedStyle(completedIcon).backgroundColor,
+      bodyBackground: getComputedStyle(document.body).backgroundColor,
+    };
+  });
+}
+
+/** `--todo-success` of the stylesheet, light and dark (it is not mapped to the app: it must follow the class). */
+const SUCCESS = { light: 'rgb(26, 127, 55)', dark: 'rgb(63, 185, 80)' } as const;
+
+/** OS scheme × the app's theme class: the list takes the app's palette, and axe's color-contrast passes. */
+async function checkThemes(browser: Browser, chatUrl: string): Promise<void> {
+  for (const os of ['light', 'dark'] as const) {
+    for (const app of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme: os, reducedMotion: 'reduce' });
+      try {
+        await context.addInitScript((theme) => {
+          if (!window.location.protocol.startsWith('http')) return;
+          window.localStorage.setItem('theme', theme);
+          // The class at the first animation frame: before the first paint.
+          requestAnimationFrame(() => {
+            (window as unknown as { firstFrameClass: string }).firstFrameClass = document.documentElement.className;
+          });
+        }, app);
+        const page = await context.newPage();
+        await page.goto(chatUrl);
+        await page.getByRole('button', { name: 'Send' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const firstFrameClass = await page.evaluate(
+          () => (window as unknown as { firstFrameClass?: string }).firstFrameClass ?? '',
+        );
+        const palette = await readPalette(page);
+        const when = `OS ${os}, app ${app}`;
+        check(
+          `${when}: <html class="${app}"> from the first frame (no flash of the other theme)`,
+          firstFrameClass.split(' ').includes(app) && palette.htmlClass.split(' ').includes(app),
+          `first frame "${firstFrameClass}", now "${palette.htmlClass}"`,
+        );
+        check(
+          `${when}: the list takes the app's palette (text ${palette.listColor}, page ${palette.bodyBackground}, color-scheme ${palette.listScheme})`,
+          palette.listColor === palette.foreground &&
+            palette.bodyBackground === palette.background &&
+            palette.listScheme === app,
+          JSON.stringify(palette),
+        );
+        check(
+          `${when}: --todo-success follows the app too (completed icon ${palette.successIcon})`,
+          palette.successIcon === SUCCESS[app],
+        );
+        await page.addScriptTag({ content: AXE_SOURCE });
+        const violations = await page.evaluate(async () => {
+          const { axe } = window as unknown as {
+            axe: {
+              run: (
+                context: Document,
+                options: object,
+              ) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }>;
+            };
+          };
+          const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+          return result.violations.flatMap((violation) =>
+            violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
+          );
+        });
+        check(`${when}: axe color-contrast passes`, violations.length === 0, violations.slice(0, 3).join(' | '));
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
+
+/** A stored list does not spin; the same list with `data-live` does, and stops under reduced motion (marker kept). */
+async function checkMotion(page: Page): Promise<void> {
+  const read = (): Promise<{ spinning: number; staleSpinning: number; ringGap: string; inProgress: number }> =>
+    page.evaluate(() => {
+      const plan = document.querySelector('[aria-label="Plan"] [data-todo-list]')!;
+      const icon = plan.querySelector('[data-status="in_progress"] [data-todo-icon]');
+      const running = (element: Element): number =>
+        element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length;
+      return {
+        inProgress: icon === null ? 0 : 1,
+        spinning: icon === null ? 0 : running(icon),
+        staleSpinning: [...document.querySelectorAll('[data-todo-list]:not([data-live])')].reduce(
+          (sum, list) => sum + running(list),
+          0,
+        ),
+        ringGap: icon === null ? '' : getComputedStyle(icon).borderRightColor,
+      };
+    });
+  const setLive = (live: boolean): Promise<void> =>
+    page.evaluate((live) => {
+      document.querySelector('[aria-label="Plan"] [data-todo-list]')!.toggleAttribute('data-live', live);
+    }, live);
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const stored = await read();
+  check('the stored list has a task in progress', stored.inProgress === 1);
+  check(
+    'no list of a finished call animates (stored page: nothing runs in any list without data-live)',
+    stored.spinning === 0 && stored.staleSpinning === 0,
+    JSON.stringify(stored),
+  );
+  await setLive(true);
+  const live = await read();
+  check('the same list with data-live spins its task in progress', live.spinning > 0, JSON.stringify(live));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const reduced = await read();
+  check(
+    'under prefers-reduced-motion nothing runs; the in-progress ring keeps its gap',
+    reduced.spinning === 0 && reduced.ringGap === 'rgba(0, 0, 0, 0)',
+    JSON.stringify(reduced),
+  );
+  await setLive(false);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+}
+
+/** Each row's icon centre against its first line's centre, the list's font size from 12 to 24 px. */
+async function checkIconCentring(page: Page): Promise<void> {
+  const offsets = await page.evaluate(() => {
+    const root = document.querySelector<HTMLElement>('[aria-label="Plan"] [data-todo-list]')!;
+    const lists = [root, ...document.querySelectorAll<HTMLElement>('[aria-label="Conversation"] [data-todo-list]')];
+    const worst: { size: number; offset: number; where: string }[] = [];
+    for (const size of [12, 13, 14, 15, 16, 18, 20, 22, 24]) {
+      for (const list of lists) {
+        const before = list.style.fontSize;
+        list.style.fontSize = `${size}px`;
+        for (const item of list.querySelectorAll('[data-todo-item]:not([hidden])')) {
+          const icon = item.querySelector('[data-todo-icon]')!.getBoundingClientRect();
+          const content = item.querySelector('[data-todo-content]')!;
+          const lineHeight = Number.parseFloat(getComputedStyle(content).lineHeight);
+          const offset = icon.top + icon.height / 2 - (content.getBoundingClientRect().top + lineHeight / 2);
+          worst.push({
+            size,
+            offset,
+            where: `${list === root ? 'plan' : 'inline'} ${item.getAttribute('data-status')}`,
+          });
+        }
+        list.style.fontSize = before;
+      }
+    }
+    return worst;
+  });
+  const worst = offsets.reduce((a, b) => (Math.abs(b.offset) > Math.abs(a.offset) ? b : a));
+  check(
+    `icons sit on the first line's centre at 12-24 px (${offsets.length} rows measured, worst ${worst.offset.toFixed(2)} px: ${worst.where} at ${worst.size} px)`,
+    offsets.length > 0 && Math.abs(worst.offset) <= 0.5,
+  );
+}
+
+/** The headless inline lists: the progress bar and icons styled by utilities alone. */
+async function checkHeadlessLists(page: Page): Promise<void> {
+  const inline = await page.evaluate(() => {
+    const list = document.querySelector('[aria-label="Conversation"] [data-todo-list][data-unstyled]');
+    if (list === null) return null;
+    const progress = list.querySelector('progress')!;
+    const icon = list.querySelector('[data-todo-icon]')!;
+    return {
+      progressHeight: getComputedStyle(progress).height,
+      progressAppearance: getComputedStyle(progress).appearance,
+      iconWidth: getComputedStyle(icon).width,
+      iconRadius: getComputedStyle(icon).borderTopLeftRadius,
+      iconColor: getComputedStyle(icon).color,
+    };
+  });
+  check(
+    'an inline headless list (unstyled + utilities): progress bar 6 px, no native look; round 16 px icons, glyph hidden',
+    inline !== null &&
+      inline.progressHeight === '6px' &&
+      inline.progressAppearance === 'none' &&
+      inline.iconWidth === '16px' &&
+      inline.iconRadius !== '0px' &&
+      inline.iconColor === 'rgba(0, 0, 0, 0)',
+    JSON.stringify(inline),
+  );
+}
+
+/** docs/next-chat-{light,dark}.png: the stored chat, finished, as a reader sees it. */
+async function takeScreenshots(browser: Browser, chatUrl: string): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      colorScheme: theme,
+      reducedMotion: 'reduce',
+      viewport: { width: 1200, height: 860 },
+      deviceScaleFactor: 2,
+    });
+    try {
+      await context.addInitScript((theme) => {
+        if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', theme);
+      }, theme);
+      const page = await context.newPage();
+      await page.goto(chatUrl);
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const path = join(ROOT, 'docs', `next-chat-${theme}.png`);
+      await page.screenshot({ path });
+      console.log(`  saved ${relative(ROOT, path)}`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bundle checks
 
@@ -446,14 +788,23 @@ try {
   if (Number(process.versions.node.split('.')[0]) < 24)
     throw new Error(`needs Node 24 (node:sqlite, type stripping), got ${process.version}`);
 
-  await step('README code = the example files', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/<!-- (file|excerpt): (\S+) -->\n```\w*\n([\s\S]*?)\n```/g)];
-    check(`README.md quotes the example's code (${blocks.length} blocks)`, blocks.length >= 5);
-    for (const [, kind, path, code] of blocks) {
-      const source = existsSync(join(ROOT, path!)) ? readFileSync(join(ROOT, path!), 'utf8') : '';
-      const ok = kind === 'file' ? source.trimEnd() === code : source.includes(code!);
-      check(`README ${kind} of ${path} is verbatim`, ok, 'regenerate the block from the file');
+  await step('docs code = the example files', async () => {
+    for (const [doc, required] of [
+      ['docs/nextjs.md', ['app/api/chat/route.ts', 'app/chat.tsx', 'app/chat/[id]/page.tsx', 'app/layout.tsx']],
+      ['docs/styling.md', ['app/globals.css', 'lib/todo-list-classes.ts']],
+    ] as const) {
+      const blocks = quotedBlocks(doc);
+      for (const file of required) {
+        check(
+          `${doc} quotes examples/next-chat/${file}`,
+          blocks.some((block) => block.path === `examples/next-chat/${file}`),
+        );
+      }
+      for (const { kind, path, code } of blocks) {
+        const source = existsSync(join(ROOT, path)) ? readFileSync(join(ROOT, path), 'utf8') : '';
+        const ok = kind === 'file' ? source.trimEnd() === code : source.includes(code);
+        check(`${doc}: its ${kind} of ${path} is verbatim`, ok, 'copy the lines again from the file');
+      }
     }
   });
 
@@ -500,6 +851,12 @@ try {
     const output = await run(process.execPath, [NEXT_BIN, 'build'], { cwd: APP, env: { ...serverEnv } });
     const shown = output.split('\n').filter((line) => /[├└┌⚠]|warn/i.test(line));
     if (shown.length > 0) console.log(shown.map((line) => `  ${line}`).join('\n'));
+    check('next build runs with Cache Components (Next.js 16 default config)', /Cache Components enabled/.test(output));
+    check(
+      '/chat/[id] builds as a prerendered shell with streamed content (◐)',
+      /◐ \/chat\/\[id\]/.test(output),
+      shown.join(' / '),
+    );
   });
 
   await step('check the server bundles', async () => {
@@ -607,6 +964,13 @@ try {
         ),
       );
       checkSamples(samples);
+      const motion = await takeMotionSamples(page);
+      check(
+        `while the chat runs, the current call's task in progress spins, in the plan and inline (${motion.samples} DOM changes sampled)`,
+        motion.livePlan > 0 && motion.liveInline > 0,
+        JSON.stringify(motion),
+      );
+      check('no icon of an earlier, finished call ever spins', motion.stale === 0, JSON.stringify(motion));
       const lastAccepted = samples.filter((sample) => sample.phase === 'accepted').at(-1);
       check('the turn ends on a rejected call (phase "rejected")', live.phase === 'rejected', `phase ${live.phase}`);
       check(
@@ -644,6 +1008,13 @@ try {
         hydrationWarnings.join(' | '),
       );
 
+      // The stylesheet in the Tailwind v4 app, on the stored list (a task in progress, a rejection notice).
+      await checkUtilitiesWin(page);
+      await checkMotion(page);
+      await checkIconCentring(page);
+      await checkHeadlessLists(page);
+      await checkThemes(browser, chatUrl);
+
       // 3. The chat goes on from /chat/[id]: "continue" picks up the plan and finishes it.
       await recordChecklist(page);
       await sendAndWait(page, 'continue');
@@ -671,6 +1042,7 @@ try {
       );
       const laterWarnings = consoleMessages.filter((message) => HYDRATION_PATTERN.test(message));
       check('no hydration warning after the second reload', laterWarnings.length === 0, laterWarnings.join(' | '));
+      if (TAKE_SCREENSHOTS) await takeScreenshots(browser, chatUrl);
     } finally {
       await browser.close();
     }

@@ -6,6 +6,9 @@ import type { NextConfig } from 'next';
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const nextConfig: NextConfig = {
+  // Next.js 16's default for new apps: dynamic data renders inside <Suspense>, the rest is prerendered.
+  cacheComponents: true,
+  partialPrefetching: true,
   // Turbopack resolves no file outside its root. The root is the repository, so the route can
   // import the demo's scripted model (../../demo) instead of a copy. Packages still resolve from
   // this app's own node_modules first (todo-write, ai, react, next).

@@ -4,6 +4,7 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
+import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
 /** Sends only the newest message: the route loads the rest from the store (the persistence guide's pattern). */
 const transport = new DefaultChatTransport<UIMessage>({
@@ -45,21 +46,42 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
   }
 
   return (
-    <main className="chat">
-      <aside className="chat-plan" aria-label="Plan">
-        {showStored ? storedChecklist : <TodoList state={todos} />}
+    <main className="chat mx-auto grid max-w-5xl gap-6 p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <aside className="md:sticky md:top-6 md:self-start" aria-label="Plan">
+        {showStored ? storedChecklist : <TodoList state={todos} classNames={planClassNames} />}
       </aside>
-      <section className="chat-main" aria-label="Conversation">
-        <ol className="chat-messages">
+      <section className="min-w-0" aria-label="Conversation">
+        <ol className="grid gap-4">
           {messages.map((message) => (
-            <li key={message.id} className="chat-message" data-role={message.role}>
+            <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
               {message.parts.map((part, index) => {
-                if (part.type === 'text') return <p key={index}>{part.text}</p>;
-                if (part.type === 'tool-todo_write' && part.state === 'output-error') {
+                if (part.type === 'text') {
                   return (
-                    <p key={index} className="chat-note" data-kind="rejected">
-                      Plan update rejected: {part.errorText.replace(/^Error:\s*/, '')}
+                    <p
+                      // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and are only ever appended
+                      key={index}
+                      className={
+                        message.role === 'user'
+                          ? 'justify-self-end rounded-lg bg-primary px-3 py-2 text-primary-foreground'
+                          : 'leading-relaxed'
+                      }
+                    >
+                      {part.text}
                     </p>
+                  );
+                }
+                // Each todo_write call, inline and headless: it spins only while it is the chat's current call.
+                if (part.type === 'tool-todo_write') {
+                  return (
+                    <TodoList
+                      key={part.toolCallId}
+                      messages={messages}
+                      status={status}
+                      toolCallId={part.toolCallId}
+                      unstyled
+                      maxVisible={4}
+                      classNames={inlineClassNames}
+                    />
                   );
                 }
                 return null;
@@ -67,9 +89,13 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
             </li>
           ))}
         </ol>
-        {error !== undefined && <p role="alert">Something went wrong: {error.message}</p>}
-        <form className="chat-form" onSubmit={onSubmit}>
-          <label htmlFor="chat-input" className="visually-hidden">
+        {error !== undefined && (
+          <p role="alert" className="mt-4 text-sm text-destructive">
+            Something went wrong: {error.message}
+          </p>
+        )}
+        <form className="chat-form mt-4 flex gap-2" onSubmit={onSubmit}>
+          <label htmlFor="chat-input" className="sr-only">
             Message
           </label>
           <input
@@ -78,20 +104,34 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
             onChange={(event) => setInput(event.target.value)}
             placeholder="Ask the agent to do something…"
             autoComplete="off"
+            className="min-w-0 flex-1 rounded-lg border border-input bg-background px-3 py-2 outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
           />
           {busy ? (
-            <button type="button" onClick={() => void stop()}>
+            <button
+              type="button"
+              onClick={() => void stop()}
+              className="rounded-lg border border-input px-4 py-2 font-medium hover:bg-accent"
+            >
               Stop
             </button>
           ) : (
-            <button type="submit">Send</button>
+            <button
+              type="submit"
+              className="rounded-lg bg-primary px-4 py-2 font-medium text-primary-foreground hover:opacity-90"
+            >
+              Send
+            </button>
           )}
         </form>
         {suggestions.length > 0 && (
-          <ul className="chat-suggestions" aria-label="Suggestions">
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Suggestions">
             {suggestions.map((suggestion) => (
               <li key={suggestion}>
-                <button type="button" onClick={() => setInput(suggestion)}>
+                <button
+                  type="button"
+                  onClick={() => setInput(suggestion)}
+                  className="rounded-md border border-border px-2.5 py-1.5 text-left text-[0.8125rem] text-muted-foreground hover:bg-accent hover:text-foreground"
+                >
                   {suggestion}
                 </button>
               </li>

@@ -1,11 +1,21 @@
 import { generateId } from 'ai';
 import { connection } from 'next/server';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
 import { Chat } from './chat';
+import { ChatSkeleton } from './chat-skeleton';
 
-/** A new conversation: a fresh chat id per visit; the first response stores it under /chat/[id]. */
-export default async function Page(): Promise<ReactNode> {
+/** A new conversation: the shell is static; the chat id is made per request, inside <Suspense>. */
+export default function Page(): ReactNode {
+  return (
+    <Suspense fallback={<ChatSkeleton />}>
+      <NewChat />
+    </Suspense>
+  );
+}
+
+/** A fresh chat id per visit; the first response stores it under /chat/[id]. */
+async function NewChat(): Promise<ReactNode> {
   await connection();
   return <Chat id={generateId()} suggestions={SUGGESTED_PROMPTS} />;
 }

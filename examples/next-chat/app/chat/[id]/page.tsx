@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
 import { isChatId, loadChat } from '@/lib/chat-store';
+import { planClassNames } from '@/lib/todo-list-classes';
 import { Chat } from '../../chat';
+import { ChatSkeleton } from '../../chat-skeleton';
 
 export async function generateMetadata({ params }: PageProps<'/chat/[id]'>): Promise<Metadata> {
   const { id } = await params;
@@ -15,8 +17,17 @@ export async function generateMetadata({ params }: PageProps<'/chat/[id]'>): Pro
   return { title: `${countTodos(todos).completed} of ${todos.length} done · todo-write` };
 }
 
+/** The static shell, then the stored conversation: it reads the request's params, so it renders inside <Suspense>. */
+export default function Page({ params }: PageProps<'/chat/[id]'>): ReactNode {
+  return (
+    <Suspense fallback={<ChatSkeleton />}>
+      <StoredChat params={params} />
+    </Suspense>
+  );
+}
+
 /** A stored conversation: the checklist is rendered on the server, then the chat goes on live. */
-export default async function Page({ params }: PageProps<'/chat/[id]'>): Promise<ReactNode> {
+async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): Promise<ReactNode> {
   const { id } = await params;
   if (!isChatId(id)) notFound();
   const messages = loadChat(id);
@@ -25,7 +36,7 @@ export default async function Page({ params }: PageProps<'/chat/[id]'>): Promise
     <Chat
       id={id}
       initialMessages={messages}
-      storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} />}
+      storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} classNames={planClassNames} />}
       suggestions={SUGGESTED_PROMPTS}
     />
   );
