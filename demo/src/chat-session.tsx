@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { TodoList, useTodos } from 'todo-write/react';
+import { SUGGESTED_PROMPTS } from '../agent/plan-request.js';
 import { scenarios } from '../agent/scenarios.js';
 import type { AgentChoice } from './demo-settings.js';
 import { createScriptedTransport } from './scripted-transport.js';
@@ -34,7 +35,7 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
   const busy = status === 'submitted' || status === 'streaming';
   const idle = !busy;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const pinnedToBottom = useRef(true);
   // Follow the conversation while it grows, unless the reader scrolled up. A ResizeObserver runs
@@ -57,8 +58,10 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
     void sendMessage({ text });
   };
   const unfinished = todoState.todos.some((todo) => todo.status !== 'completed');
+  // A first message gets a plan about what was asked: offer a few requests to start from.
+  const starters = scenario !== undefined && scenario.fixedPlan !== true ? SUGGESTED_PROMPTS : [];
   const suggestions =
-    messages.length === 0 ? [] : idle && unfinished && todoState.phase !== 'empty' ? ['continue'] : [];
+    messages.length === 0 ? starters : idle && unfinished && todoState.phase !== 'empty' ? ['continue'] : [];
 
   return (
     <main className="workspace" data-status={status}>
@@ -66,12 +69,11 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
         <h2 id="chat-title" className="visually-hidden">
           Chat
         </h2>
-        <div
+        <section
           className="chat__scroll"
           ref={scrollRef}
-          role="region"
           aria-label="Conversation"
-          // Scrollable: keyboard users can focus it to scroll.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so keyboard users can scroll it.
           tabIndex={0}
           onScroll={(event) => {
             const element = event.currentTarget;
@@ -89,7 +91,8 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
                     : 'Requests go to /api/chat: streamText with the todo_write tool. Ask for a multi-step task and watch the plan build on the right.'}
                 </p>
                 <p className="intro__text intro__text--muted">
-                  Press Send to start. The checklist builds from the tool call's arguments while they stream.
+                  Press Send, or pick a request below: the agent plans from what you type, and the checklist builds from
+                  the tool call's arguments while they stream.
                 </p>
               </div>
             ) : (
@@ -108,7 +111,7 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
               </p>
             )}
           </div>
-        </div>
+        </section>
         <p className="visually-hidden" role="status">
           {busy ? 'The agent is working.' : messages.length > 0 ? 'The agent is done.' : ''}
         </p>
@@ -119,6 +122,7 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
           onStop={() => void stop()}
           busy={busy}
           suggestions={suggestions}
+          suggestionsLabel={messages.length === 0 ? 'Try a request' : 'Suggestions'}
         />
       </section>
       <PlanPanel state={todoState}>

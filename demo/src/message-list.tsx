@@ -18,15 +18,20 @@ function isTodoToolPart(part: MessagePart): part is MessagePart & TodoToolPart {
 
 /** Renders `code` spans written with backticks; everything else as plain text. */
 function InlineText({ text }: { text: string }): ReactNode {
-  return text
-    .split(/(`[^`\n]+`)/g)
-    .map((piece, index) =>
-      piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? (
-        <code key={index}>{piece.slice(1, -1)}</code>
-      ) : (
-        <Fragment key={index}>{piece}</Fragment>
-      ),
-    );
+  return (
+    text
+      .split(/(`[^`\n]+`)/g)
+      // The pieces of one text, in order: their position is their identity.
+      .map((piece, index) =>
+        piece.startsWith('`') && piece.endsWith('`') && piece.length > 2 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one text never move.
+          <code key={index}>{piece.slice(1, -1)}</code>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one text never move.
+          <Fragment key={index}>{piece}</Fragment>
+        ),
+      )
+  );
 }
 
 /** One todo_write call in the transcript: what it did, in one line (the pinned panel shows the list itself). */
@@ -72,6 +77,7 @@ const MessageItem = memo(function MessageItem({
         {message.parts.map((part, index) => {
           if (part.type === 'text') {
             return part.text.trim() === '' ? null : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts only grow at the end.
               <p key={index} className="message__text">
                 <InlineText text={part.text} />
               </p>

@@ -22,13 +22,17 @@ export function PlanPanel({ state, children }: { state: TodoState; children: Rea
           {PHASE_LABELS[state.phase]}
         </span>
       </div>
-      {/* Scrollable: focusable so keyboard users can scroll a long list. */}
-      <div className="plan__body" role="region" aria-label="Agent plan tasks" tabIndex={0}>
+      <section
+        className="plan__body"
+        aria-label="Agent plan tasks"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region takes focus so keyboard users can scroll it.
+        tabIndex={0}
+      >
         {state.todos.length === 0 && (
           <p className="plan__empty">The agent's checklist appears here as soon as it starts planning.</p>
         )}
         {children}
-      </div>
+      </section>
     </aside>
   );
 }
