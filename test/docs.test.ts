@@ -1,0 +1,412 @@
+/**
+ * The docs cannot drift from the package: README.md, CONTRIBUTING.md and docs/*.md are read as
+ * Markdown, and every relative link, anchor, code block and quoted text is checked against the
+ * repository (markers: CONTRIBUTING.md, "Writing docs").
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStepCount, streamText } from 'ai';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTodoWrite, type Todo, todoWrite, validateTodos } from '../src/index.js';
+import { type CodeBlock, type MarkdownDocument, parseMarkdown } from './support/markdown.js';
+import { mockTodoModel } from './support/mock-todo-model.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TYPE_CHECKED_LANGUAGES = new Set(['ts', 'tsx', 'typescript']);
+const SHELL_LANGUAGES = new Set(['sh', 'bash', 'shell', 'console']);
+/** The first line of a TypeScript block that is deliberately not a whole module. */
+const FRAGMENT_MARKER = /^\/\/ fragment\b/;
+
+interface Doc extends MarkdownDocument {
+  /** Path from the repository root, with `/`. */
+  path: string;
+}
+
+function readDocs(): Doc[] {
+  const paths = [
+    'README.md',
+    'CONTRIBUTING.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+  return paths.map((path) => ({ path, ...parseMarkdown(readFileSync(join(ROOT, path), 'utf8')) }));
+}
+
+const docs = readDocs();
+const where = (doc: Doc, line: number): string => `${doc.path}:${line}`;
+
+describe('the docs', () => {
+  it('are the README, CONTRIBUTING.md and the pages under docs/', () => {
+    expect(docs.map((doc) => doc.path)).toEqual(
+      expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/tool.md', 'docs/checklist.md', 'docs/vite.md']),
+    );
+  });
+
+  it('link only to files that exist in a fresh clone, and to headings that exist', () => {
+    const problems: string[] = [];
+    const targets = new Map<string, string>();
+    for (const doc of docs) {
+      for (const { target, line } of doc.links) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:: not checked offline
+        const [rawPath = '', anchor] = target.split('#', 2) as [string, string | undefined];
+        const path = decodeURIComponent(rawPath);
+        const file =
+          path === ''
+            ? doc.path
+            : path.startsWith('/')
+              ? path.slice(1)
+              : posix.normalize(posix.join(posix.dirname(doc.path), path));
+        if (file.startsWith('..')) {
+          problems.push(`${where(doc, line)}: ${target} points outside the repository`);
+          continue;
+        }
+        if (!existsSync(join(ROOT, file))) {
+          problems.push(`${where(doc, line)}: ${target}: no such file`);
+          continue;
+        }
+        targets.set(file.replace(/\/$/, ''), `${where(doc, line)}: ${target}`);
+        if (anchor === undefined) continue;
+        if (!file.endsWith('.md') || statSync(join(ROOT, file)).isDirectory()) {
+          problems.push(`${where(doc, line)}: ${target}: anchors only work on Markdown pages (line anchors drift)`);
+          continue;
+        }
+        const anchors = docs.find((each) => each.path === file)?.anchors ?? markdownAnchors(file);
+        if (!anchors.has(decodeURIComponent(anchor))) {
+          problems.push(`${where(doc, line)}: ${target}: ${file} has no heading with the anchor #${anchor}`);
+        }
+      }
+    }
+    for (const file of gitIgnored([...targets.keys()])) {
+      problems.push(`${targets.get(file)}: ${file} is ignored by git, so a fresh clone does not have it`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('quote example files verbatim where a block says it is a copy (<!-- file: … --> or <!-- excerpt: … -->)', () => {
+    const problems: string[] = [];
+    for (const doc of docs) {
+      for (const block of doc.blocks) {
+        const marker = block.marker;
+        if (marker?.kind !== 'file' && marker?.kind !== 'excerpt') continue;
+        const path = join(ROOT, marker.value);
+        if (!existsSync(path)) {
+          problems.push(`${where(doc, block.line)}: quotes ${marker.value}, which does not exist`);
+          continue;
+        }
+        const source = readFileSync(path, 'utf8');
+        const isCopy = marker.kind === 'file' ? source.trimEnd() === block.code : source.includes(block.code);
+        if (!isCopy) {
+          problems.push(`${where(doc, block.line)}: its ${marker.kind} of ${marker.value} is not verbatim any more`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('have TypeScript blocks that type-check against the package source, as an app would import it', () => {
+    const snippets = docs.flatMap((doc) =>
+      doc.blocks
+        .filter((block) => TYPE_CHECKED_LANGUAGES.has(block.lang) && block.marker === undefined)
+        .filter((block) => !FRAGMENT_MARKER.test(block.code))
+        .map((block) => snippetOf(doc, block)),
+    );
+    expect(snippets.length).toBeGreaterThan(5);
+    expect(typeCheck(snippets)).toEqual([]);
+  });
+
+  it('mark fragments sparingly: at most one TypeScript block in five', () => {
+    const blocks = docs.flatMap((doc) => doc.blocks.filter((block) => TYPE_CHECKED_LANGUAGES.has(block.lang)));
+    const fragments = blocks.filter((block) => FRAGMENT_MARKER.test(block.code));
+    expect(fragments.length * 5).toBeLessThanOrEqual(blocks.length);
+  });
+
+  it('name only npm scripts that exist', () => {
+    const problems: string[] = [];
+    for (const doc of docs) {
+      for (const block of doc.blocks.filter((each) => SHELL_LANGUAGES.has(each.lang))) {
+        let directory = '.';
+        block.code.split('\n').forEach((text, offset) => {
+          const cd = /^\s*cd\s+(\S+)/.exec(text);
+          if (cd) directory = posix.join(directory, cd[1]!);
+          for (const [, script] of text.matchAll(/\bnpm run ([\w:.-]+)/g)) {
+            if (!scriptsOf(directory).has(script!)) {
+              problems.push(`${where(doc, block.line + offset)}: no script "${script}" in ${directory}/package.json`);
+            }
+          }
+        });
+      }
+    }
+    const prose = docs.map((doc) => readFileSync(join(ROOT, doc.path), 'utf8')).join('\n');
+    for (const [, script] of prose.matchAll(/`npm run ([\w:.-]+)/g)) {
+      if (!scriptsOf('.').has(script!)) problems.push(`\`npm run ${script}\` is not a script of package.json`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the texts the model reads, as the docs quote them (<!-- generated: … -->)', () => {
+  let generated: Record<string, string>;
+  beforeAll(async () => {
+    generated = await generateModelTexts();
+  });
+
+  it('match what the package produces today', () => {
+    const quoted = docs.flatMap((doc) =>
+      doc.blocks
+        .filter((block) => block.marker?.kind === 'generated')
+        .map((block) => ({ at: where(doc, block.line), name: block.marker!.value, code: block.code })),
+    );
+    for (const { at, name, code } of quoted) {
+      expect(Object.keys(generated), `${at}: unknown generated text "${name}"`).toContain(name);
+      expect(code, `${at}: "${name}" is out of date; replace the block with the text below`).toBe(generated[name]);
+    }
+  });
+
+  it('are each quoted somewhere', () => {
+    const quoted = new Set(
+      docs.flatMap((doc) =>
+        doc.blocks.flatMap((block) => (block.marker?.kind === 'generated' ? block.marker.value : [])),
+      ),
+    );
+    expect(Object.keys(generated).filter((name) => !quoted.has(name))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Type-checking: one program for every block
+
+interface Snippet {
+  fileName: string;
+  text: string;
+  doc: string;
+  line: number;
+}
+
+/** A block as a module of its own, in a folder of the repository (so `node_modules` resolves from it). */
+function snippetOf(doc: Doc, block: CodeBlock): Snippet {
+  const extension = block.lang === 'tsx' ? 'tsx' : 'ts';
+  const name = `${doc.path.replace(/[^\w]/g, '_')}_${block.line}.${extension}`;
+  const isModule = /^\s*(import|export)\s/m.test(block.code);
+  return {
+    fileName: join(ROOT, 'test', '.docs-snippets', name).replaceAll('\\', '/'),
+    text: isModule ? block.code : `${block.code}\nexport {};\n`,
+    doc: doc.path,
+    line: block.line,
+  };
+}
+
+/**
+ * Compiles every snippet in one TypeScript program with the repository's compiler options, whose
+ * `paths` map `todo-write` and `todo-write/react` to the sources. Returns `doc:line: message` per error.
+ */
+function typeCheck(snippets: Snippet[]): string[] {
+  const configPath = join(ROOT, 'tsconfig.json');
+  const config = ts.readConfigFile(configPath, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, dirname(configPath));
+  // Snippets are app code for browsers, edge and Node alike: the DOM lib, no @types/node (which also halves the time).
+  const options = { ...parsed.options, noEmit: true, types: [] };
+  // What an app's bundler types declare for CSS (`vite/client`, `next-env.d.ts`), here only for the CSS the package exports.
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; exports: object };
+  const stylesheet = {
+    fileName: join(ROOT, 'test', '.docs-snippets', 'stylesheets.d.ts').replaceAll('\\', '/'),
+    text: Object.keys(manifest.exports)
+      .filter((entry) => entry.endsWith('.css'))
+      .map((entry) => `declare module '${manifest.name}${entry.slice(1)}';\n`)
+      .join(''),
+    doc: 'stylesheets.d.ts',
+    line: 1,
+  };
+  const byName = new Map([...snippets, stylesheet].map((snippet) => [snippet.fileName, snippet]));
+  const host = ts.createCompilerHost(options, true);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (fileName, languageVersion, ...rest) => {
+    const snippet = byName.get(fileName);
+    if (snippet) return ts.createSourceFile(fileName, snippet.text, languageVersion, true);
+    return getSourceFile.call(host, fileName, languageVersion, ...rest);
+  };
+  host.fileExists = (fileName) => byName.has(fileName) || fileExists.call(host, fileName);
+  host.readFile = (fileName) => byName.get(fileName)?.text ?? readFile.call(host, fileName);
+
+  const program = ts.createProgram([...byName.keys()], options, host);
+  return snippets.flatMap((snippet) => {
+    const sourceFile = program.getSourceFile(snippet.fileName)!;
+    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)];
+    return diagnostics.map((diagnostic) => {
+      const line = diagnostic.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(diagnostic.start).line;
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+      return `${snippet.doc}:${snippet.line + line}: TS${diagnostic.code} ${message}`;
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links and scripts
+
+function markdownAnchors(file: string): Set<string> {
+  return parseMarkdown(readFileSync(join(ROOT, file), 'utf8')).anchors;
+}
+
+/** The paths git ignores; none when git cannot tell (no repository). */
+function gitIgnored(paths: string[]): string[] {
+  const result = spawnSync('git', ['check-ignore', '--stdin'], {
+    cwd: ROOT,
+    input: paths.join('\n'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 && result.status !== 1) return [];
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+const scriptsByDirectory = new Map<string, Set<string>>();
+function scriptsOf(directory: string): Set<string> {
+  let scripts = scriptsByDirectory.get(directory);
+  if (scripts === undefined) {
+    const path = join(ROOT, directory, 'package.json');
+    const manifest = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { scripts?: object }) : {};
+    scripts = new Set(Object.keys(manifest.scripts ?? {}));
+    scriptsByDirectory.set(directory, scripts);
+  }
+  return scripts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The texts the model reads, produced by the real tool through streamText
+
+/** A list as an agent writes it mid-task. */
+const PLAN: Todo[] = [
+  { content: 'Reproduce the login bug', status: 'completed' },
+  { content: 'Find where the session expires', status: 'completed' },
+  { content: 'Fix the session check', status: 'in_progress' },
+  { content: 'Add a regression test', status: 'pending' },
+  { content: 'Run the whole suite', status: 'pending' },
+];
+
+/** The same list with the two mistakes models make most: a status of their own and two tasks at once. */
+const MISTAKEN_PLAN = [
+  { content: 'Reproduce the login bug', status: 'done' },
+  { content: 'Find where the session expires', status: 'completed' },
+  { content: 'Fix the session check', status: 'in_progress' },
+  { content: 'Add a regression test', status: 'in_progress' },
+  { content: 'Run the whole suite', status: 'pending' },
+];
+
+/** One input per rule, each breaking only that rule. */
+const RULE_BREAKERS: unknown[] = [
+  { todos: 'Fix the bug' },
+  { todos: ['Fix the bug'] },
+  { todos: [{ status: 'pending' }] },
+  { todos: [{ content: '   ', status: 'pending' }] },
+  { todos: [{ content: 'Update every call site of the old session API '.repeat(5).slice(0, 201), status: 'pending' }] },
+  { todos: [{ content: 'Fix the bug' }] },
+  { todos: [{ content: 'Fix the bug', status: 'done' }] },
+  {
+    todos: [
+      { content: 'Run the build', status: 'pending' },
+      { content: 'Run the build ', status: 'pending' },
+    ],
+  },
+  {
+    todos: [
+      { content: 'Read the code', status: 'in_progress' },
+      { content: 'Fix the bug', status: 'in_progress' },
+    ],
+  },
+  { todos: Array.from({ length: 51 }, (_, index) => ({ content: `Step ${index + 1}`, status: 'pending' })) },
+];
+
+const tokens = (text: string): number => countTokens(text);
+
+async function generateModelTexts(): Promise<Record<string, string>> {
+  const planCall = JSON.stringify({ todos: PLAN });
+  const model = mockTodoModel([
+    [{ toolCallId: 'call-1', input: planCall }],
+    [{ toolCallId: 'call-2', input: JSON.stringify({ todos: MISTAKEN_PLAN }) }],
+  ]);
+  const result = streamText({
+    model,
+    tools: { todo_write: todoWrite },
+    stopWhen: isStepCount(3),
+    prompt: 'Fix the login bug.',
+  });
+  await result.consumeStream();
+
+  const definition = model.doStreamCalls[0]?.tools?.[0];
+  if (definition?.type !== 'function') throw new Error('todo_write was not sent as a function tool');
+  const schema = JSON.stringify(definition.inputSchema);
+  const descriptionTokens = tokens(definition.description ?? '');
+  const schemaTokens = tokens(schema);
+  const definitionTokens = tokens(definition.name) + descriptionTokens + schemaTokens;
+  const resultText = JSON.stringify(toolOutput(model, 1, 'call-1'));
+  const rejection = toolOutput(model, 2, 'call-2');
+  if (typeof rejection !== 'string') throw new Error('the rejected call did not reach the model as text');
+
+  const problems = RULE_BREAKERS.flatMap((input) => {
+    const outcome = validateTodos(input);
+    return outcome.valid ? [] : outcome.problems;
+  });
+
+  const failure = async (run: () => Promise<unknown>): Promise<string> => {
+    try {
+      await run();
+    } catch (error) {
+      return String(error);
+    }
+    throw new Error('expected the call to be rejected');
+  };
+  const execute = (tool: typeof todoWrite, options: object): Promise<unknown> =>
+    Promise.resolve(tool.execute!({ todos: PLAN }, options as never));
+  const aborted = new AbortController();
+  aborted.abort();
+  const failing = createTodoWrite({
+    onWrite: () => {
+      throw new Error('database is locked');
+    },
+  });
+  const storing = createTodoWrite({ onWrite: () => {} });
+
+  const call = JSON.stringify({ todos: PLAN.slice(0, 1) }).replace(/\]\}$/, ',…]}');
+  const costs: [string, number][] = [
+    ['tool definition (name, description, JSON schema), on every request', definitionTokens],
+    ['  of which the description', descriptionTokens],
+    ['  of which the JSON schema', schemaTokens],
+    [`a call's arguments, ${PLAN.length} tasks (grows with every task, on every call)`, tokens(planCall)],
+    ['a result', tokens(resultText)],
+    ['the rejection above', tokens(rejection)],
+  ];
+  return {
+    'model-sees': [
+      `tool definition, every request   ${definitionTokens} tokens   name, description (${descriptionTokens}) and JSON schema (${schemaTokens})`,
+      `each call: the whole list        ${tokens(planCall)} tokens    ${call} (${PLAN.length} tasks)`,
+      `each result: only the counts     ${tokens(resultText)} tokens    ${resultText}`,
+    ].join('\n'),
+    'tool-description': definition.description ?? '',
+    'input-schema': JSON.stringify(definition.inputSchema, null, 2),
+    result: resultText,
+    rejection,
+    'token-costs': costs.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
+    problems: problems.map((problem) => `- ${problem}`).join('\n'),
+    'execute-errors': [
+      await failure(() => execute(failing, { toolCallId: 'call-1', messages: [] })),
+      await failure(() => execute(storing, { toolCallId: 'call-1', messages: [], abortSignal: aborted.signal })),
+      await failure(() => execute(todoWrite, { messages: [] })),
+    ].join('\n'),
+  };
+}
+
+/** The output of a call as the model read it in the prompt of step `step` (0-based). */
+function toolOutput(model: ReturnType<typeof mockTodoModel>, step: number, toolCallId: string): unknown {
+  const parts = (model.doStreamCalls[step]?.prompt ?? []).flatMap((message) =>
+    message.role === 'tool' ? message.content : [],
+  );
+  const part = parts.find((each) => each.type === 'tool-result' && each.toolCallId === toolCallId);
+  if (part?.type !== 'tool-result') throw new Error(`no result of ${toolCallId} in step ${step}`);
+  if (part.output.type !== 'json' && part.output.type !== 'error-text') {
+    throw new Error(`${toolCallId} reached the model as ${part.output.type}`);
+  }
+  return part.output.value;
+}
