@@ -367,9 +367,12 @@ try {
   const baseUrl = `http://127.0.0.1:${port}`;
   await startServer(port, serverEnv);
   const { browser } = await launchChromium();
-  // The launcher runs Chromium as one process: closing its last page would close the browser.
-  await browser.newPage();
   try {
+    // One page for every case: the launcher runs Chromium as a single process, which a closed page can take down.
+    const page = await browser.newPage();
+    let onChunk: (type: string) => void = () => {};
+    await page.exposeFunction('onChatChunk', (type: string) => onChunk(type));
+    await page.addInitScript(recordChatChunks);
     const random = seededRandom(SEED);
     for (let index = 0; index < CASES; index++) {
       // Kill after the browser saw `stepsBefore` steps end and then `chunksAfter` more chunks.
@@ -379,19 +382,17 @@ try {
       killPoints.push(point);
       console.log(`\n▶ case ${index + 1}: SIGKILL ${point}`);
 
-      const page = await browser.newPage();
       let killed: Promise<void> | undefined;
       let stepsSeen = 0;
       let chunksSinceStep = 0;
-      await page.exposeFunction('onChatChunk', (type: string) => {
+      onChunk = (type) => {
         if (killed !== undefined) return;
         if (type === 'finish-step') {
           stepsSeen++;
           chunksSinceStep = 0;
         } else if (stepsSeen >= stepsBefore) chunksSinceStep++;
         if (stepsSeen >= stepsBefore && chunksSinceStep >= chunksAfter) killed = signalServer('SIGKILL');
-      });
-      await page.addInitScript(recordChatChunks);
+      };
       await page.goto(`${baseUrl}/`);
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await page.waitForLoadState('networkidle');
@@ -455,7 +456,6 @@ try {
       await page.reload();
       await page.getByRole('button', { name: 'Send' }).waitFor();
       await checkAgreement(page, databasePath, chatId, new Map(), 'after a reload');
-      await page.close();
       casesRun++;
     }
   } finally {
