@@ -5,7 +5,7 @@
  * - the live chat builds the checklist while it streams (intermediate states, never empty) and a
  *   turn that ends on a rejected call keeps the last accepted list;
  * - the stored conversation (/chat/[id]) holds the same list in its server-rendered HTML (the
- *   rejected last call not counted), and the onWrite table agrees; the chat goes on from there;
+ *   rejected last call not counted), and the stored todos table agrees; the chat goes on from there;
  * - no hydration warning in the browser console;
  * - the route's server bundle holds no React client code from `todo-write/react`;
  * - `'use client'` survives at the top of the built `./react` entry;
@@ -19,7 +19,7 @@
  *
  * Environment: CI=true forces `npm ci` in the example; SCRIPTED_MODEL_SPEED (default 4) sets the
  * scripted agent's pace; NEXT_TEST_KEEP=1 keeps the temporary database directory.
- * `--screenshots` also saves docs/next-chat-light.png and docs/next-chat-dark.png.
+ * `--screenshots` (or NEXT_TEST_SCREENSHOTS=1) also saves docs/next-chat-light.png and docs/next-chat-dark.png.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -45,7 +45,7 @@ const SCRIPTED_MODEL_SPEED = process.env.SCRIPTED_MODEL_SPEED ?? '4';
 const { scenarios } = await load<{ scenarios: typeof Scenarios }>('../demo/agent/scenarios.ts');
 const REJECTED_PROMPT = scenarios.rejected.prompt;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAKE_SCREENSHOTS = process.argv.includes('--screenshots');
+const TAKE_SCREENSHOTS = process.argv.includes('--screenshots') || process.env.NEXT_TEST_SCREENSHOTS === '1';
 
 // ---------------------------------------------------------------------------------------------
 // Reporting: timed steps and named checks, a plain "N passed, N failed" line at the end.
@@ -382,7 +382,7 @@ async function checkStoredConversation(
         ? []
         : (JSON.parse(stored.todos) as Row[]).map(({ content, status }) => ({ content, status }));
     check(
-      `the onWrite table (SQLite) holds the same list, ${when}`,
+      `the todos table (SQLite, kept with the conversation) holds the same list, ${when}`,
       sameRows(storedRows, rows),
       describeRows(storedRows),
     );
@@ -511,64 +511,64 @@ async function readPalette(page: Page): Promise<{
 /** `--todo-success` of the stylesheet, light and dark (it is not mapped to the app: it must follow the class). */
 const SUCCESS = { light: 'rgb(26, 127, 55)', dark: 'rgb(63, 185, 80)' } as const;
 
-/** OS scheme × the app's theme class: the list takes the app's palette, and axe's color-contrast passes. */
+/**
+ * OS scheme × the app's theme class: the list takes the app's palette, and axe's color-contrast passes.
+ * One context for all four (closing a context can take the single-process Chromium down with it).
+ */
 async function checkThemes(browser: Browser, chatUrl: string): Promise<void> {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  // The class at the first animation frame: before the first paint.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      (window as unknown as { firstFrameClass: string }).firstFrameClass = document.documentElement.className;
+    });
+  });
+  await page.goto(chatUrl);
   for (const os of ['light', 'dark'] as const) {
     for (const app of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme: os, reducedMotion: 'reduce' });
-      try {
-        await context.addInitScript((theme) => {
-          if (!window.location.protocol.startsWith('http')) return;
-          window.localStorage.setItem('theme', theme);
-          // The class at the first animation frame: before the first paint.
-          requestAnimationFrame(() => {
-            (window as unknown as { firstFrameClass: string }).firstFrameClass = document.documentElement.className;
-          });
-        }, app);
-        const page = await context.newPage();
-        await page.goto(chatUrl);
-        await page.getByRole('button', { name: 'Send' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        const firstFrameClass = await page.evaluate(
-          () => (window as unknown as { firstFrameClass?: string }).firstFrameClass ?? '',
-        );
-        const palette = await readPalette(page);
-        const when = `OS ${os}, app ${app}`;
-        check(
-          `${when}: <html class="${app}"> from the first frame (no flash of the other theme)`,
-          firstFrameClass.split(' ').includes(app) && palette.htmlClass.split(' ').includes(app),
-          `first frame "${firstFrameClass}", now "${palette.htmlClass}"`,
-        );
-        check(
-          `${when}: the list takes the app's palette (text ${palette.listColor}, page ${palette.bodyBackground}, color-scheme ${palette.listScheme})`,
-          palette.listColor === palette.foreground &&
-            palette.bodyBackground === palette.background &&
-            palette.listScheme === app,
-          JSON.stringify(palette),
-        );
-        check(
-          `${when}: --todo-success follows the app too (completed icon ${palette.successIcon})`,
-          palette.successIcon === SUCCESS[app],
-        );
-        await page.addScriptTag({ content: AXE_SOURCE });
-        const violations = await page.evaluate(async () => {
-          const { axe } = window as unknown as {
-            axe: {
-              run: (
-                context: Document,
-                options: object,
-              ) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }>;
-            };
+      await page.emulateMedia({ colorScheme: os, reducedMotion: 'reduce' });
+      await page.evaluate((theme) => window.localStorage.setItem('theme', theme), app);
+      await page.goto(chatUrl);
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const firstFrameClass = await page.evaluate(
+        () => (window as unknown as { firstFrameClass?: string }).firstFrameClass ?? '',
+      );
+      const palette = await readPalette(page);
+      const when = `OS ${os}, app ${app}`;
+      check(
+        `${when}: <html class="${app}"> from the first frame (no flash of the other theme)`,
+        firstFrameClass.split(' ').includes(app) && palette.htmlClass.split(' ').includes(app),
+        `first frame "${firstFrameClass}", now "${palette.htmlClass}"`,
+      );
+      check(
+        `${when}: the list takes the app's palette (text ${palette.listColor}, page ${palette.bodyBackground}, color-scheme ${palette.listScheme})`,
+        palette.listColor === palette.foreground &&
+          palette.bodyBackground === palette.background &&
+          palette.listScheme === app,
+        JSON.stringify(palette),
+      );
+      check(
+        `${when}: --todo-success follows the app too (completed icon ${palette.successIcon})`,
+        palette.successIcon === SUCCESS[app],
+      );
+      await page.addScriptTag({ content: AXE_SOURCE });
+      const violations = await page.evaluate(async () => {
+        const { axe } = window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: object,
+            ) => Promise<{ violations: { id: string; nodes: { target: unknown; failureSummary?: string }[] }[] }>;
           };
-          const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
-          return result.violations.flatMap((violation) =>
-            violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
-          );
-        });
-        check(`${when}: axe color-contrast passes`, violations.length === 0, violations.slice(0, 3).join(' | '));
-      } finally {
-        await context.close();
-      }
+        };
+        const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+        return result.violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
+        );
+      });
+      check(`${when}: axe color-contrast passes`, violations.length === 0, violations.slice(0, 3).join(' | '));
     }
   }
 }
@@ -680,27 +680,22 @@ async function checkHeadlessLists(page: Page): Promise<void> {
 
 /** docs/next-chat-{light,dark}.png: the stored chat, finished, as a reader sees it. */
 async function takeScreenshots(browser: Browser, chatUrl: string): Promise<void> {
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    viewport: { width: 1200, height: 860 },
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  await page.goto(chatUrl);
   for (const theme of ['light', 'dark'] as const) {
-    const context = await browser.newContext({
-      colorScheme: theme,
-      reducedMotion: 'reduce',
-      viewport: { width: 1200, height: 860 },
-      deviceScaleFactor: 2,
-    });
-    try {
-      await context.addInitScript((theme) => {
-        if (window.location.protocol.startsWith('http')) window.localStorage.setItem('theme', theme);
-      }, theme);
-      const page = await context.newPage();
-      await page.goto(chatUrl);
-      await page.getByRole('button', { name: 'Send' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const path = join(ROOT, 'docs', `next-chat-${theme}.png`);
-      await page.screenshot({ path });
-      console.log(`  saved ${relative(ROOT, path)}`);
-    } finally {
-      await context.close();
-    }
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.evaluate((theme) => window.localStorage.setItem('theme', theme), theme);
+    await page.goto(chatUrl);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const path = join(ROOT, 'docs', `next-chat-${theme}.png`);
+    await page.screenshot({ path });
+    console.log(`  saved ${relative(ROOT, path)}`);
   }
 }
 

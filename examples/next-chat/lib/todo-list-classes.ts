@@ -19,7 +19,10 @@ export const planClassNames: TodoListClassNames = {
   notice: 'text-xs',
 };
 
-/** Headless (`unstyled`): every state from the data attributes; the ring spins only while the call is live. */
+/**
+ * Headless (`unstyled`): every state from the data attributes. The glyph stays hidden (a filled circle is done);
+ * the ring spins only while the call is live.
+ */
 export const inlineClassNames: TodoListClassNames = {
   root: 'group/list grid gap-2 rounded-lg border border-border bg-card p-3 text-sm text-card-foreground',
   summary: 'flex items-center gap-3 text-xs text-muted-foreground',
@@ -33,10 +36,10 @@ export const inlineClassNames: TodoListClassNames = {
     // Tailwind reads `_` in brackets as a space: `\_` keeps the underscore (String.raw keeps the backslash).
     String.raw`group-data-[status=in\_progress]/item:border-primary group-data-[status=in\_progress]/item:border-e-transparent`,
     String.raw`group-data-[live]/list:group-data-[status=in\_progress]/item:animate-spin motion-reduce:animate-none`,
-    'group-data-[status=completed]/item:border-primary group-data-[status=completed]/item:bg-primary group-data-[status=completed]/item:text-primary-foreground',
+    'group-data-[status=completed]/item:border-primary group-data-[status=completed]/item:bg-primary',
   ].join(' '),
   content:
     'min-w-0 group-data-[status=completed]/item:text-muted-foreground group-data-[status=completed]/item:line-through',
   toggle: 'justify-self-start text-xs font-medium text-primary hover:underline',
-  notice: 'text-xs text-destructive',
+  notice: 'text-xs text-destructive [&_[data-todo-error]]:mt-0.5 [&_[data-todo-error]]:block',
 };
