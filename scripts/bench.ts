@@ -104,6 +104,7 @@ const SIZES = quick ? [10, 100] : [10, 50, 100, 500];
 const scenarioRuns: ScenarioSpec[] = [
   ...(['write', 'update'] as const).flatMap((name) => SIZES.map((items) => ({ name, items }))),
   { name: 'history', items: HISTORY_ITEMS, earlierWrites: 0 },
+  { name: 'history', items: HISTORY_ITEMS, earlierWrites: 1 },
   { name: 'history', items: HISTORY_ITEMS, earlierWrites: HISTORY_WRITES },
 ];
 runPart('scenarios-main', { runs: scenarioRuns, file: SCENARIOS_FILE });
@@ -117,7 +118,7 @@ const loadAfter = os.loadavg();
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 
 // ------------------------------------------------------------------------------------------------
-// Goals
+// Targets
 
 const us = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const ratio = (value: number): string => `${value.toFixed(2)}×`;
@@ -131,7 +132,9 @@ const SOURCES: Record<Source, string> = {
   v5: `AI SDK 5 \`useChat\` (@ai-sdk/react ${version('ai-react-v2')})`,
 };
 const scenarioName = (row: ClientRow): string =>
-  row.scenario === 'history' ? `after ${row.earlierWrites || 'no'} writes` : row.scenario;
+  row.scenario !== 'history'
+    ? row.scenario
+    : `after ${row.earlierWrites === 0 ? 'no writes' : row.earlierWrites === 1 ? '1 write' : `${row.earlierWrites} writes`}`;
 const lists = client.filter((row) => row.scenario === 'write' || row.scenario === 'update');
 const deepLarge = lists.filter((row) => row.source === 'deep' && row.items >= 100);
 const deepSmall = lists.filter((row) => row.source === 'deep' && row.items < 100);
@@ -143,12 +146,14 @@ const where = (row: ClientRow): string => `${row.scenario} ${row.items}`;
 const history = (Object.keys(SOURCES) as Source[]).flatMap((source) => {
   const run = client.filter((row) => row.source === source && row.scenario === 'history');
   const none = run.find((row) => row.earlierWrites === 0);
+  const one = run.find((row) => row.earlierWrites === 1);
   const twenty = run.find((row) => row.earlierWrites === HISTORY_WRITES);
-  if (!none || !twenty) return [];
+  if (!none || !one || !twenty) return [];
   return [
     {
       source,
       none,
+      one,
       twenty,
       derivation: twenty.call.selector / none.call.selector,
       commit: twenty.call.ours / none.call.ours,
@@ -163,47 +168,51 @@ const deepIdleSmall = deepSmall.length > 0 ? worstOf(deepSmall, (row) => row.tex
 const historyWorst = max(history.map((entry) => Math.max(entry.derivation, entry.commit)));
 const rowsMax = max(client.map((row) => row.rowsPerDelta.ours.max));
 const idleRows = max(client.map((row) => row.idleRows.ours));
-const goals = [
+const targets = [
   {
-    goal: 'Deep copies: derivation per delta ≤ 25% of the SDK parse (100+ items)',
+    target: 'Deep copies: derivation per delta ≤ 25% of the SDK parse (100+ items)',
     met: deepDerivation.value <= 0.25,
     value:
       `up to ${percent(deepDerivation.value)} (${where(deepDerivation.row)}); ` +
       `one-shot \`selectTodoState\`: up to ${percent(worstOf(deepLarge, (row) => row.call.oneShot / row.sdk).value)}`,
   },
   {
-    goal: 'Deep copies: cost per text delta after the call ≤ 0.5× the naive widget (100+ items)',
+    target: 'Deep copies: cost per text delta after the call ≤ 0.5× the naive widget (100+ items)',
     met: deepIdle.value <= 0.5,
     value:
       `up to ${ratio(deepIdle.value)} (${where(deepIdle.row)})` +
       (deepIdleSmall ? `; below 100 items up to ${ratio(deepIdleSmall.value)} (${where(deepIdleSmall.row)})` : ''),
   },
   {
-    goal: `${HISTORY_WRITES} earlier writes of ${HISTORY_ITEMS} items: cost per delta ≤ 1.5× none (every source)`,
+    target: `${HISTORY_WRITES} earlier writes of ${HISTORY_ITEMS} items: cost per delta ≤ 1.5× none (every source)`,
     met: historyWorst <= 1.5,
     value: history
       .map((entry) => `${entry.source}: derivation ${ratio(entry.derivation)}, with render ${ratio(entry.commit)}`)
       .join('; '),
   },
   {
-    goal: 'Rows rendered per streamed delta ≤ 1 (every source and size)',
+    target: 'Rows rendered per streamed delta ≤ 1 (every source and size)',
     met: rowsMax <= 1,
     value: `max ${rowsMax} (naive: up to ${max(client.map((row) => row.rowsPerDelta.naive.max))})`,
   },
   {
-    goal: 'Rows rendered while text streams after the call = 0',
+    target: 'Rows rendered while text streams after the call = 0',
     met: idleRows === 0,
     value: `${idleRows} (naive: up to ${max(client.map((row) => row.idleRows.naive))})`,
   },
-  { goal: 'One result ≤ 15 tokens', met: tokens.result.tokens <= 15, value: `${tokens.result.tokens}` },
-  { goal: 'Tool definition ≤ 350 tokens', met: tokens.definition.tokens <= 350, value: `${tokens.definition.tokens}` },
+  { target: 'One result ≤ 15 tokens', met: tokens.result.tokens <= 15, value: `${tokens.result.tokens}` },
   {
-    goal: 'History after 20 writes, pruned ≤ 1.2× one write',
+    target: 'Tool definition ≤ 350 tokens',
+    met: tokens.definition.tokens <= 350,
+    value: `${tokens.definition.tokens}`,
+  },
+  {
+    target: 'History after 20 writes, pruned ≤ 1.2× one write',
     met: tokens.history.pruned / tokens.history.oneWrite <= 1.2,
     value: `${ratio(tokens.history.pruned / tokens.history.oneWrite)} (unpruned ${ratio(tokens.history.unpruned / tokens.history.oneWrite)})`,
   },
   ...bundles.entries.map((entry) => ({
-    goal: `Bundle \`${entry.entry}\` ≤ ${kb(entry.budget ?? 0)} gzipped`,
+    target: `Bundle \`${entry.entry}\` ≤ ${kb(entry.budget ?? 0)} gzipped`,
     met: entry.gzipped <= (entry.budget ?? 0),
     value: kb(entry.gzipped),
   })),
@@ -287,9 +296,11 @@ const historyTable = table(
   [
     'source',
     'derivation µs: none',
+    '1 write',
     `${HISTORY_WRITES} writes`,
     'ratio',
     'derivation + render µs: none',
+    '1 write',
     `${HISTORY_WRITES} writes`,
     'ratio',
     'per text delta µs: none',
@@ -300,9 +311,11 @@ const historyTable = table(
   history.map((entry) => [
     SOURCES[entry.source],
     us(entry.none.call.selector),
+    us(entry.one.call.selector),
     us(entry.twenty.call.selector),
     ratio(entry.derivation),
     us(entry.none.call.ours),
+    us(entry.one.call.ours),
     us(entry.twenty.call.ours),
     ratio(entry.commit),
     us(entry.none.text.ours),
@@ -382,9 +395,9 @@ const largestModules = bundles.entries
         .join(', ')}`,
   )
   .join('\n');
-const goalTable = table(
-  ['goal', 'result', 'measured'],
-  goals.map((goal) => [goal.goal, goal.met ? 'met' : '**missed**', goal.value]),
+const targetTable = table(
+  ['target', 'result', 'measured'],
+  targets.map((target) => [target.target, target.met ? 'met' : '**missed**', target.value]),
 );
 
 const cpus = os.cpus();
@@ -394,9 +407,9 @@ const markdown = `# Benchmarks
 Generated by \`npm run bench\`${quick ? ' (`--quick`)' : ''} on ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC in ${seconds.toFixed(0)} s. Every time
 is shown next to a baseline measured in the same run; read the ratios, not the microseconds.
 
-## Goals
+## Targets
 
-${goalTable}
+${targetTable}
 
 ## Client cost per streamed delta
 
@@ -418,7 +431,8 @@ Three message sources, each in its own process, replaying the same chunks:
 Scenarios: **write**, the first list of the conversation streams in; **update**, an accepted list is on
 screen and the model re-sends it with the first task done and the next started; **after 20 writes**,
 ${HISTORY_WRITES} accepted writes of a ${HISTORY_ITEMS}-item list earlier in the same assistant turn (the run
-working through the list), then the next write; **after no writes**, the same call with nothing before it.
+working through the list), then the next write; **after 1 write** and **after no writes**, the same call
+with only the last of them, or nothing, before it.
 
 - **SDK parse**: \`parsePartialJson\` (from the source's own \`ai\`) over the accumulated argument text,
   the work the SDK does for every delta before any widget runs: the floor.
@@ -437,8 +451,9 @@ ${bySource(callTable)}
 
 ## Earlier writes in the conversation
 
-The call of the ${HISTORY_ITEMS}-item run, with ${HISTORY_WRITES} accepted writes before it in the turn and with none
-(µs per delta; ratio = ${HISTORY_WRITES} writes / none):
+The call of the ${HISTORY_ITEMS}-item run, with ${HISTORY_WRITES} accepted writes before it in the turn, with only the
+last of them, and with none (µs per delta; ratio = ${HISTORY_WRITES} writes / none). With none, the call's items
+are all new rows; with 1 or ${HISTORY_WRITES}, they are laid over the same list before them:
 
 ${historyTable}
 
@@ -496,6 +511,6 @@ ${largestModules}
 
 writeFileSync(`${ROOT}/BENCHMARKS.md`, markdown);
 console.log(
-  `\nGoals\n${goalTable}\n\nClient cost per delta\n${bySource(callTable)}\n\nEarlier writes\n${historyTable}\n\nIdle\n${bySource(idleTable)}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`,
+  `\nTargets\n${targetTable}\n\nClient cost per delta\n${bySource(callTable)}\n\nEarlier writes\n${historyTable}\n\nIdle\n${bySource(idleTable)}\n\nTokens\n${tokenTable}\n\n${cacheTable}\n\nBundles\n${bundleTable}\n`,
 );
 log(`wrote BENCHMARKS.md (${seconds.toFixed(0)} s)`);
