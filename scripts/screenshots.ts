@@ -69,6 +69,27 @@ try {
     await shoot(page, `demo-${theme}-finished`);
     await page.close();
   }
+  // An update as it lands: a task just completed and the next one started, their highlight frozen
+  // a quarter of the way through (motion allowed for this one).
+  for (const theme of ['light', 'dark'] as const) {
+    const page = await context.newPage();
+    await page.setViewportSize(WIDE);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'no-preference' });
+    await page.goto(`${server.url}?scenario=plan&speed=1&theme=${theme}`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await waitForChecklist(
+      page,
+      `root.hasAttribute('data-live') && root.querySelector('[data-change="completed"]') !== null && root.querySelector('[data-change="started"]') !== null`,
+    );
+    await page.evaluate(() => {
+      for (const animation of document.querySelector('[data-todo-list]')!.getAnimations({ subtree: true })) {
+        animation.pause();
+        animation.currentTime = 400;
+      }
+    });
+    await shoot(page, `demo-${theme}-update`);
+    await page.close();
+  }
   // Narrow screen: the plan pinned above the chat, after a rejected call.
   const page = await context.newPage();
   await page.setViewportSize(NARROW);
