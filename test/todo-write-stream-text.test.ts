@@ -2,7 +2,7 @@ import { isStepCount, streamText } from 'ai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it, vi } from 'vitest';
 import { createTodoWrite, TODO_WRITE_DESCRIPTION, todoWrite, type Todo } from '../src/index.js';
-import { mockTodoModel, type ScriptedToolCall } from './support/mock-todo-model.js';
+import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 
 const plan: Todo[] = [
@@ -12,8 +12,14 @@ const plan: Todo[] = [
 ];
 
 /** Runs the scripted model through streamText with the tool until it answers; returns the model. */
+/** One call of a step: the raw argument text the model writes. */
+type ScriptedToolCall = { toolCallId: string; input: string; toolName?: string };
+
 async function run(toolSteps: ScriptedToolCall[][], tool = todoWrite) {
-  const model = mockTodoModel(toolSteps);
+  const model = scriptedModel([
+    ...toolSteps.map((calls) => toolCallsStep(calls.map(({ input, ...call }) => ({ ...call, json: input })))),
+    textStep('Done.'),
+  ]);
   const result = streamText({
     model,
     tools: { todo_write: tool },
