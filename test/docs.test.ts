@@ -13,7 +13,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTodoWrite, type Todo, todoWrite, validateTodos } from '../src/index.js';
 import { type CodeBlock, type MarkdownDocument, parseMarkdown } from './support/markdown.js';
-import { mockTodoModel } from './support/mock-todo-model.js';
+import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPE_CHECKED_LANGUAGES = new Set(['ts', 'tsx', 'typescript']);
@@ -323,9 +323,10 @@ const tokens = (text: string): number => countTokens(text);
 
 async function generateModelTexts(): Promise<Record<string, string>> {
   const planCall = JSON.stringify({ todos: PLAN });
-  const model = mockTodoModel([
-    [{ toolCallId: 'call-1', input: planCall }],
-    [{ toolCallId: 'call-2', input: JSON.stringify({ todos: MISTAKEN_PLAN }) }],
+  const model = scriptedModel([
+    toolCallsStep([{ toolCallId: 'call-1', json: planCall }]),
+    toolCallsStep([{ toolCallId: 'call-2', input: { todos: MISTAKEN_PLAN } }]),
+    textStep('Done.'),
   ]);
   const result = streamText({
     model,
@@ -399,7 +400,7 @@ async function generateModelTexts(): Promise<Record<string, string>> {
 }
 
 /** The output of a call as the model read it in the prompt of step `step` (0-based). */
-function toolOutput(model: ReturnType<typeof mockTodoModel>, step: number, toolCallId: string): unknown {
+function toolOutput(model: ReturnType<typeof scriptedModel>, step: number, toolCallId: string): unknown {
   const parts = (model.doStreamCalls[step]?.prompt ?? []).flatMap((message) =>
     message.role === 'tool' ? message.content : [],
   );

@@ -39,11 +39,11 @@ describe('a summary per call, through the real SDK stream', () => {
   it('says what each call did, not the whole list', async () => {
     const messages = await conversation();
     const { container } = render(
-      <>
+      <div>
         {['c1', 'c2', 'c3'].map((toolCallId) => (
           <TodoCallSummary key={toolCallId} messages={messages} toolCallId={toolCallId} status="ready" />
         ))}
-      </>,
+      </div>,
     );
     expect(summaries(container)).toEqual([
       'Planned 3 tasks',

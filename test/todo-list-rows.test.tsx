@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-
 import fc from 'fast-check';
 import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
@@ -123,7 +122,9 @@ describe(`a list of ${ROWS} rows`, () => {
     await page.send('go on');
     const final = page.commits.at(-1)!.rows;
     expect(final.map((row) => [row.content, row.status])).toEqual(second.map((todo) => [todo.content, todo.status]));
-    final.forEach((row, index) => expect(row.element).toBe(accepted[index]!.element));
+    final.forEach((row, index) => {
+      expect(row.element).toBe(accepted[index]!.element);
+    });
     expectStableElements(page.commits, elements);
   });
 

@@ -92,7 +92,9 @@ describe('a checklist streamed through useChat', () => {
       SECOND_PLAN.map((todo) => [todo.content, todo.status]),
     );
     // A call that only changes statuses keeps every row's element.
-    final.rows.forEach((row, index) => expect(row.element).toBe(accepted.rows[index]!.element));
+    final.rows.forEach((row, index) => {
+      expect(row.element).toBe(accepted.rows[index]!.element);
+    });
     // No item is shown twice at any point.
     for (const commit of second) {
       const contents = commit.rows.filter((row) => !row.streaming).map((row) => row.content);

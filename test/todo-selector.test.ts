@@ -273,7 +273,7 @@ describe('when a stream ends without finishing the call', () => {
 });
 
 describe('keys', () => {
-  it('are `${toolCallId}:${index}` for new items, inherited for items that come back', () => {
+  it('are the call id and position for new items, inherited for items that come back', () => {
     const first = selectTodoState([message(accepted('a', plan))]);
     expect(first.todos.map((item) => item.key)).toEqual(['a:0', 'a:1', 'a:2']);
     const moved = [

@@ -11,6 +11,7 @@ type ChatMessage = UIMessage<{ createdAt: number }, { note: { text: string } }, 
 declare const chat: UseChatHelpers<ChatMessage>;
 
 const state: TodoState = selectTodoState(chat.messages, { status: chat.status });
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
 const hooked: TodoState = useTodos(chat.messages, { status: chat.status, toolName: 'todo_write' });
 const item: TodoRow | undefined = state.todos[0];
 const phase: TodoPhase = hooked.phase;

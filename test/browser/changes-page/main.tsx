@@ -17,8 +17,12 @@ const container = document.getElementById('root')!;
 let root: Root | undefined;
 window.showWrites = (lists, status = 'streaming') => {
   const element = <TodoList messages={conversationOf(lists)} status={status} />;
-  if (root) flushSync(() => root!.render(element));
-  else if (window.initialWrites) root = hydrateRoot(container, element);
-  else flushSync(() => (root = createRoot(container)).render(element));
+  if (window.initialWrites && !root) {
+    root = hydrateRoot(container, element);
+    return;
+  }
+  root ??= createRoot(container);
+  const current = root;
+  flushSync(() => current.render(element));
 };
 if (window.initialWrites) window.showWrites(window.initialWrites, 'ready');

@@ -96,7 +96,9 @@ export function describeChecklistThroughUseChat(adapter: CompatAdapter): void {
       const contents = FIRST_PLAN.map(({ content }) => content);
       for (const { statuses, contents: shown } of rendered) {
         for (const status of statuses) expect(['pending', 'in_progress', 'completed']).toContain(status);
-        shown.forEach((content, index) => expect(contents[index]?.startsWith(content)).toBe(true));
+        shown.forEach((content, index) => {
+          expect(contents[index]?.startsWith(content)).toBe(true);
+        });
       }
       const firstFull = rendered.findIndex(({ contents: shown }) => shown.length > 0);
       expect(rendered.slice(firstFull).every(({ contents: shown }) => shown.length > 0)).toBe(true);
