@@ -26,6 +26,28 @@ export interface TodoRow {
   change?: TodoChange | undefined;
 }
 
+/** The rows of an accepted list, indexed for placing the next call over them (built once per list). */
+export interface TodoRowIndex {
+  rows: readonly TodoRow[];
+  /** Each row's trimmed text. */
+  texts: readonly string[];
+  /** Row positions by trimmed text, in order. */
+  positionsByText: ReadonlyMap<string, readonly number[]>;
+  keys: ReadonlySet<string>;
+}
+
+/** Indexes `rows` for {@link placeTodos}. */
+export function indexTodoRows(rows: readonly TodoRow[]): TodoRowIndex {
+  const texts = rows.map((row) => row.content.trim());
+  const positionsByText = new Map<string, number[]>();
+  texts.forEach((text, position) => {
+    const positions = positionsByText.get(text);
+    if (positions) positions.push(position);
+    else positionsByText.set(text, [position]);
+  });
+  return { rows, texts, positionsByText, keys: new Set(rows.map((row) => row.key)) };
+}
+
 /** A call's items laid over the list before it. */
 export interface TodoPlacement {
   /** The rows, in order. */
@@ -44,63 +66,54 @@ export interface TodoPlacement {
  * 3. any other item is a new row keyed `${toolCallId}:${index}`.
  * With `isPartial`, the unclaimed rows of `before` follow, unchanged (with the change of the call that
  * wrote them): the list never shrinks and no task shows twice while a call streams. Otherwise they are `removed`.
+ * `previous`, the rows of the last placement of the same view, are taken where they show the same values
+ * (checked), so the next delta of a call allocates only the row that changed.
  */
 export function placeTodos(
   items: readonly ParsedTodo[],
-  before: readonly TodoRow[],
+  index: TodoRowIndex,
   toolCallId: string,
   isPartial: boolean,
+  previous: readonly TodoRow[] = [],
 ): TodoPlacement {
-  const texts = before.map((row) => row.content.trim());
-  const positionsByText = new Map<string, number[]>();
-  texts.forEach((text, position) => {
-    const positions = positionsByText.get(text);
-    if (positions) positions.push(position);
-    else positionsByText.set(text, [position]);
-  });
+  const { rows: before, texts, positionsByText } = index;
   const claimed: boolean[] = [];
   const todos: TodoRow[] = [];
-  items.forEach((item, index) => {
-    if (item.isGrowing) {
-      if (texts.some((text, position) => !claimed[position] && text.startsWith(item.text))) return;
-      todos.push(newRow(item, index, before, toolCallId, true));
-      return;
-    }
-    const position = positionsByText.get(item.text)?.find((candidate) => !claimed[candidate]);
+  const push = (key: string, content: string, status: TodoStatus, streaming: boolean, change?: TodoChange) => {
+    const last = previous[todos.length];
+    const same =
+      last?.key === key &&
+      last.content === content &&
+      last.status === status &&
+      last.streaming === streaming &&
+      last.change === change;
+    todos.push(same ? last : { key, content, status, streaming, change });
+  };
+  items.forEach((item, at) => {
+    if (item.isGrowing && texts.some((text, position) => !claimed[position] && text.startsWith(item.text))) return;
+    const position = item.isGrowing
+      ? undefined
+      : positionsByText.get(item.text)?.find((candidate) => !claimed[candidate]);
     if (position === undefined) {
-      todos.push(newRow(item, index, before, toolCallId, false));
+      let key = `${toolCallId}:${at}`;
+      // A provider that reuses call ids (`call_0` every step) could repeat a key of the list before.
+      while (index.keys.has(key)) key += "'";
+      push(key, item.content, item.status ?? 'pending', item.isGrowing, 'added');
       return;
     }
     claimed[position] = true;
     const old = before[position]!;
     const status = item.status ?? (isPartial ? old.status : 'pending');
-    todos.push(withValues(old, item.content, status, todoChangeOf(old.status, status)));
+    const change = todoChangeOf(old.status, status);
+    if (old.content === item.content && old.status === status && old.change === change) todos.push(old);
+    else push(old.key, item.content, status, false, change);
   });
   const removed: TodoRow[] = [];
   before.forEach((row, position) => {
     if (claimed[position]) return;
     // Left as they are (same objects, so their rows do not re-render) until the call reaches them.
     if (isPartial) todos.push(row);
-    else removed.push(withValues(row, row.content, row.status, 'removed'));
+    else removed.push({ ...row, change: 'removed' });
   });
   return { todos, removed };
-}
-
-/** `row` itself when it already shows these values, else a copy that does. */
-function withValues(row: TodoRow, content: string, status: TodoStatus, change: TodoChange | undefined): TodoRow {
-  if (row.content === content && row.status === status && row.change === change && !row.streaming) return row;
-  return { key: row.key, content, status, streaming: false, change };
-}
-
-function newRow(
-  item: ParsedTodo,
-  index: number,
-  before: readonly TodoRow[],
-  toolCallId: string,
-  streaming: boolean,
-): TodoRow {
-  let key = `${toolCallId}:${index}`;
-  // A provider that reuses call ids (`call_0` every step) could repeat a key of the list before.
-  while (before.some((row) => row.key === key)) key += "'";
-  return { key, content: item.content, status: item.status ?? 'pending', streaming, change: 'added' };
 }

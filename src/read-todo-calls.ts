@@ -23,8 +23,8 @@ export interface TodoMessageLike {
   readonly parts: readonly unknown[];
 }
 
-/** The fields of a UI part or a model message part that the reader looks at. */
-interface PartLike {
+/** The fields of a UI part or a model message part that the readers look at. */
+export interface PartLike {
   type?: unknown;
   toolName?: unknown;
   toolCallId?: unknown;
@@ -39,11 +39,19 @@ interface PartLike {
 
 const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The call when `part` is a top-level UI part `tool-${toolName}` (or a dynamic tool of that name). */
+/**
+ * Whether `part` is a top-level UI part of the tool: `tool-${toolName}` (pass that string as
+ * `partType` when calling in a loop), or a dynamic tool of that name.
+ */
+export function isTodoPart(part: unknown, toolName: string, partType = `tool-${toolName}`): part is PartLike {
+  const type = (part as PartLike | null)?.type;
+  return type === partType || (type === 'dynamic-tool' && (part as PartLike).toolName === toolName);
+}
+
+/** The call when `part` is a top-level UI part of the tool (see {@link isTodoPart}). */
 export function toTodoCall(part: unknown, toolName: string): TodoCall | undefined {
-  const { type, toolCallId, state, input, errorText, preliminary, approval } = (part ?? {}) as PartLike;
-  if (type !== `tool-${toolName}` && (type !== 'dynamic-tool' || (part as PartLike).toolName !== toolName))
-    return undefined;
+  if (!isTodoPart(part, toolName)) return undefined;
+  const { toolCallId, state, input, errorText, preliminary, approval } = part;
   return {
     toolCallId: String(toolCallId ?? ''),
     state: String(state),

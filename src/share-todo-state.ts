@@ -3,20 +3,15 @@
  * objects, while what they show is equal, so memoized rows skip rendering whatever the messages were.
  */
 import type { TodoRow } from './place-todos.js';
+import { countTodos } from './todo.js';
 import type { TodoState } from './todo-state.js';
 
 /** `next`, with the row objects (and, when nothing changed, the whole state) of `previous` where their values are equal. */
-export function shareTodoState(next: TodoState, previous: TodoState | undefined): TodoState {
-  if (!previous) return next;
-  const todos = shareRows(next.todos, previous.todos);
-  const removed = shareRows(next.removed, previous.removed);
-  const counts =
-    next.counts.pending === previous.counts.pending &&
-    next.counts.in_progress === previous.counts.in_progress &&
-    next.counts.completed === previous.counts.completed
-      ? previous.counts
-      : next.counts;
+export function shareTodoState(next: Omit<TodoState, 'counts'>, previous: TodoState | undefined): TodoState {
+  const todos = previous ? shareRows(next.todos, previous.todos) : next.todos;
+  const removed = previous ? shareRows(next.removed, previous.removed) : next.removed;
   if (
+    previous &&
     todos === previous.todos &&
     removed === previous.removed &&
     next.phase === previous.phase &&
@@ -27,7 +22,16 @@ export function shareTodoState(next: TodoState, previous: TodoState | undefined)
   ) {
     return previous;
   }
-  return { ...next, todos, removed, counts };
+  let counts = previous?.counts;
+  if (todos !== previous?.todos) {
+    const counted = countTodos(todos);
+    const isSame =
+      counts?.pending === counted.pending &&
+      counts.in_progress === counted.in_progress &&
+      counts.completed === counted.completed;
+    if (!isSame) counts = counted;
+  }
+  return { ...next, todos, removed, counts: counts ?? countTodos(todos) } as TodoState;
 }
 
 function isSameRow(a: TodoRow | undefined, b: TodoRow): a is TodoRow {
@@ -52,7 +56,7 @@ function shareRows(next: readonly TodoRow[], old: readonly TodoRow[]): readonly 
       oldByKey ??= new Map(old.map((each) => [each.key, each]));
       candidate = oldByKey.get(row.key);
     }
-    const kept = isSameRow(candidate, row) ? candidate : row;
+    const kept = candidate === row || isSameRow(candidate, row) ? candidate : row;
     if (kept !== old[index]) isSameList = false;
     return kept;
   });

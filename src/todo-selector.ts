@@ -2,10 +2,10 @@
  * The streaming derivation: everything the checklist shows, as a function of the messages.
  */
 import { parseTodos } from './parse-todos.js';
-import { placeTodos, type TodoRow } from './place-todos.js';
-import { type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
+import { indexTodoRows, placeTodos, type TodoRow, type TodoRowIndex } from './place-todos.js';
+import { isTodoPart, type PartLike, type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
 import { shareTodoState } from './share-todo-state.js';
-import { countTodos, TODO_TOOL_NAME } from './todo.js';
+import { TODO_TOOL_NAME } from './todo.js';
 import type { TodoRejection, TodoState } from './todo-state.js';
 
 /** Options of {@link createTodoSelector}. */
@@ -45,9 +45,21 @@ interface Accepted {
   removed: readonly TodoRow[];
   /** The list it was laid over: its rows are valid only while that is still the list before it. */
   before: Accepted | undefined;
+  /** Its rows indexed for the calls laid over it, made on first use. */
+  index?: TodoRowIndex;
+  /** The last `select` that used it (older entries are dropped once they pile up). */
+  usedIn?: number;
 }
 
 const NO_ROWS: readonly TodoRow[] = [];
+const NO_ROWS_INDEX = indexTodoRows(NO_ROWS);
+
+/** The rows of `accepted` indexed, once per accepted list (every delta of the next call lays over them). */
+function indexOf(accepted: Accepted | undefined): TodoRowIndex {
+  if (!accepted) return NO_ROWS_INDEX;
+  accepted.index ??= indexTodoRows(accepted.todos);
+  return accepted.index;
+}
 /** `error` of a denied call whose approval gave no reason. */
 const DENIED_WITHOUT_REASON = 'The update was denied.';
 
@@ -64,42 +76,57 @@ const DENIED_WITHOUT_REASON = 'The update was denied.';
  */
 export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelector {
   const toolName = options.toolName ?? TODO_TOOL_NAME;
-  let acceptedByCall = new Map<string, Accepted>();
+  const partType = `tool-${toolName}`;
+  // Accepted lists by toolCallId; an id may repeat (`call_0` every step), so each holds the list of
+  // every call of that id, told apart by the list they were laid over.
+  const acceptedByCall = new Map<string, Accepted[]>();
+  let selects = 0;
   let previous: TodoState | undefined;
 
   function select(messages: readonly TodoMessageLike[], selectOptions: SelectTodosOptions = {}): TodoState {
     const { status, toolCallId: target } = selectOptions;
-    const seen = new Map<string, Accepted>();
+    const select = ++selects;
+    let used = 0;
     let accepted: Accepted | undefined;
-    let newest: { call: TodoCall; before: Accepted | undefined; isOld: boolean } | undefined;
+    let newest: { before: Accepted | undefined; isOld: boolean } | undefined;
     let superseded = false;
+    let newestPart: PartLike | undefined;
     scan: for (let index = 0; index < messages.length; index++) {
       for (const part of messages[index]?.parts ?? []) {
-        const call = toTodoCall(part, toolName);
-        if (!call) continue;
-        if (target !== undefined && newest?.call.toolCallId === target) {
+        if (!isTodoPart(part, toolName, partType)) continue;
+        if (target !== undefined && newestPart !== undefined && String(newestPart.toolCallId ?? '') === target) {
           superseded = true;
           break scan;
         }
-        newest = { call, before: accepted, isOld: index < messages.length - 1 };
-        if (call.state !== 'output-available' || call.preliminary) continue;
-        // A provider may reuse an id (`call_0` every step): count occurrences so each call has its own entry.
-        let key = call.toolCallId;
-        while (seen.has(key)) key += '#';
-        let entry = acceptedByCall.get(key);
-        if (entry === undefined || entry.before !== accepted) entry = accept(call, accepted);
-        seen.set(key, entry);
+        newestPart = part;
+        newest = { before: accepted, isOld: index < messages.length - 1 };
+        if (part.state !== 'output-available' || part.preliminary === true) continue;
+        const toolCallId = String(part.toolCallId ?? '');
+        const calls = acceptedByCall.get(toolCallId);
+        let entry = calls?.find((candidate) => candidate.before === accepted);
+        if (entry === undefined) {
+          entry = accept(toTodoCall(part, toolName)!, accepted);
+          if (calls) calls.push(entry);
+          else acceptedByCall.set(toolCallId, [entry]);
+        }
+        entry.usedIn = select;
+        used += 1;
         accepted = entry;
       }
     }
-    if (target !== undefined && newest?.call.toolCallId !== target) newest = undefined;
-    acceptedByCall = seen;
+    // Another conversation, or calls edited away: drop what this one no longer holds.
+    if (acceptedByCall.size > 2 * used + 16) {
+      for (const [toolCallId, calls] of acceptedByCall) {
+        const kept = calls.filter((entry) => entry.usedIn === select);
+        if (kept.length > 0) acceptedByCall.set(toolCallId, kept);
+        else acceptedByCall.delete(toolCallId);
+      }
+    }
+    const call = newestPart === undefined ? undefined : toTodoCall(newestPart, toolName);
+    const found = call !== undefined && (target === undefined || call.toolCallId === target);
     const ended = status === 'ready' || status === 'error' || superseded;
-    const next = stateOf(newest, accepted, status, superseded);
-    const shared = shareTodoState(
-      { ...next, counts: countTodos(next.todos), live: next.phase !== 'empty' && !ended } as TodoState,
-      previous,
-    );
+    const next = stateOf(found ? { ...newest!, call } : undefined, accepted, status, superseded, previous?.todos);
+    const shared = shareTodoState({ ...next, live: next.phase !== 'empty' && !ended }, previous);
     previous = shared;
     return shared;
   }
@@ -119,7 +146,7 @@ function accept(call: TodoCall, before: Accepted | undefined): Accepted {
   const items = parseTodos(call.input);
   // An accepted call with no task array (stored by another tool) leaves the list as it was.
   if (!items) return { ...(before ?? { todos: NO_ROWS, removed: NO_ROWS }), toolCallId: call.toolCallId, before };
-  const { todos, removed } = placeTodos(items, before?.todos ?? NO_ROWS, call.toolCallId, false);
+  const { todos, removed } = placeTodos(items, indexOf(before), call.toolCallId, false);
   return { toolCallId: call.toolCallId, todos, removed, before };
 }
 
@@ -130,6 +157,7 @@ function stateOf(
   accepted: Accepted | undefined,
   status: SelectTodosOptions['status'],
   superseded: boolean,
+  previousRows: readonly TodoRow[] | undefined,
 ): UnsharedState {
   if (!newest) return { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
   const { call, before, isOld } = newest;
@@ -143,7 +171,7 @@ function stateOf(
     error,
   });
   const placed = (isPartial: boolean) =>
-    placeTodos(parseTodos(input, isPartial) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial);
+    placeTodos(parseTodos(input, isPartial) ?? [], indexOf(before), toolCallId, isPartial, previousRows);
   // A call in an earlier message than the last one, or superseded by a later call, is over whatever the status says.
   const over = isOld || superseded || status === 'ready' || status === 'error';
   switch (call.state) {

@@ -407,6 +407,29 @@ describe('structural sharing (one selector across updates)', () => {
     expect(done.phase).toBe('accepted');
     expect(done.todos).toBe(executing.todos);
   });
+  it('keeps calls that reuse an id apart, delta after delta', () => {
+    const selector = createTodoSelector();
+    const history = [
+      message(accepted('call_0', [{ content: 'A', status: 'in_progress' }])),
+      message(
+        accepted('call_0', [
+          { content: 'A', status: 'completed' },
+          { content: 'B', status: 'in_progress' },
+        ]),
+      ),
+    ];
+    for (const content of ['C', 'Ch', 'Check']) {
+      const messages = deepCopy([
+        ...history,
+        message(streaming('call_0', { todos: [{ content: 'A', status: 'completed' }, { content }] })),
+      ]);
+      expect(selector.select(messages)).toEqual(selectTodoState(messages));
+    }
+    const done = [...history, message(accepted('call_0', [{ content: 'B', status: 'completed' }]))];
+    const first = selector.select(done);
+    expect(first).toEqual(selectTodoState(done));
+    expect(selector.select(deepCopy(done))).toBe(first);
+  });
   it('gives what a fresh derivation gives, whatever it saw before', () => {
     const selector = createTodoSelector();
     const conversations = [

@@ -133,18 +133,47 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
-  const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
-    <TodoListRow
-      key={row.key}
-      row={row}
-      statusLabel={labels[row.status]}
-      hidden={hidden}
-      itemClassName={classNames.item}
-      iconClassName={classNames.icon}
-      contentClassName={classNames.content}
-      renderItem={renderItem}
-    />
-  );
+  const { pending, in_progress, completed, list: listLabel } = labels;
+  const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
+  // The same element while nothing it shows changed (a text part streaming after the call): React
+  // then skips the whole list instead of comparing every row's props. Deps are primitives and the
+  // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
+  const list = useMemo(() => {
+    const statusLabels = { pending, in_progress, completed };
+    const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
+      <TodoListRow
+        key={row.key}
+        row={row}
+        statusLabel={statusLabels[row.status]}
+        hidden={hidden}
+        itemClassName={itemClassName}
+        iconClassName={iconClassName}
+        contentClassName={contentClassName}
+        renderItem={renderItem}
+      />
+    );
+    return (
+      <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
+        {todos.map((row, index) => rowElement(row, index < start || index >= end))}
+        {removed.map((row) => rowElement(row, false))}
+      </ol>
+    );
+  }, [
+    todos,
+    removed,
+    start,
+    end,
+    id,
+    pending,
+    in_progress,
+    completed,
+    listLabel,
+    listClassName,
+    itemClassName,
+    iconClassName,
+    contentClassName,
+    renderItem,
+  ]);
 
   return (
     <div
@@ -169,10 +198,7 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
               className={classNames.progress}
             />
           </div>
-          <ol role="list" id={`${id}l`} aria-label={labels.list} data-todo-items="" className={classNames.list}>
-            {todos.map((row, index) => rowElement(row, index < start || index >= end))}
-            {removed.map((row) => rowElement(row, false))}
-          </ol>
+          {list}
           {collapsible && (
             <button
               type="button"
