@@ -14,15 +14,15 @@ import { build, minify, type Rolldown } from 'vite';
 const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 /**
- * Size budgets in bytes (minified + gzipped). `.` holds the tool, its validation, the derivation,
- * replay and pruning; a route handler imports only `todoWrite` + `readTodos` (tree-shaken), which
- * gets the tighter budget.
+ * Size budgets in bytes (minified + gzipped). `.` holds everything server-side (the tool, its
+ * validation, the derivation, replay, pruning, change sentences); a route handler imports only
+ * `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget.
  */
 export const BUNDLE_BUDGETS = {
-  '.': 4.5 * 1024,
+  '.': 6.5 * 1024,
   '. (route handler: todoWrite + readTodos)': 3 * 1024,
   './react': 5 * 1024,
-  './styles.css': 1.5 * 1024,
+  './styles.css': 1.75 * 1024,
 } as const;
 
 export type EntryName = keyof typeof BUNDLE_BUDGETS;

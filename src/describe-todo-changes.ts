@@ -197,20 +197,27 @@ function shapeOf(changes: TodoChanges<TaskLike>, length: number): 'planned' | 'c
 }
 
 /**
- * The first problem of a tool error and how many follow it. The tool's text is a preamble, then one
- * `- problem` line each, the last maybe `- ...and 4 more problems.`; other texts count as one problem.
+ * The problems a tool error names, one per entry: the tool's text is a preamble for the model, then
+ * one `- problem` line each (the last maybe `- ...and 4 more problems.`); any other error is its
+ * first line. `[]` for an empty text.
  */
-function readProblems(error: string): { problem: string | undefined; more: number } {
+export function readToolErrorProblems(error: string): string[] {
   const lines = error
     .replace(/^\s*Error:\s*/, '')
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
   const listed = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim());
-  const first = listed[0] ?? lines[0];
+  return listed.length > 0 ? listed : lines.slice(0, 1);
+}
+
+/** The first problem of a tool error and how many follow it. */
+function readProblems(error: string): { problem: string | undefined; more: number } {
+  const listed = readToolErrorProblems(error);
+  const first = listed[0];
   if (first === undefined) return { problem: undefined, more: 0 };
   const unlisted = Number(/^\.\.\.and (\d+) more\b/.exec(listed.at(-1) ?? '')?.[1] ?? Number.NaN);
-  const more = Number.isNaN(unlisted) ? Math.max(listed.length - 1, 0) : listed.length - 2 + unlisted;
+  const more = Number.isNaN(unlisted) ? listed.length - 1 : listed.length - 2 + unlisted;
   return { problem: cut(first, MAX_SUMMARIZED_PROBLEM_LENGTH), more };
 }
 

@@ -3,7 +3,7 @@
  * objects, while what they show is equal, so memoized rows skip rendering whatever the messages were.
  */
 import type { TodoRow } from './place-todos.js';
-import { countTodos } from './todo.js';
+import { countTodos, TODO_STATUSES } from './todo.js';
 import type { TodoState } from './todo-state.js';
 
 /** `next`, with the row objects (and, when nothing changed, the whole state) of `previous` where their values are equal. */
@@ -22,16 +22,12 @@ export function shareTodoState(next: Omit<TodoState, 'counts'>, previous: TodoSt
   ) {
     return previous;
   }
-  let counts = previous?.counts;
-  if (todos !== previous?.todos) {
-    const counted = countTodos(todos);
-    const isSame =
-      counts?.pending === counted.pending &&
-      counts.in_progress === counted.in_progress &&
-      counts.completed === counted.completed;
-    if (!isSame) counts = counted;
-  }
-  return { ...next, todos, removed, counts: counts ?? countTodos(todos) } as TodoState;
+  const counted = countTodos(todos);
+  const counts =
+    previous && TODO_STATUSES.every((status) => counted[status] === previous.counts[status])
+      ? previous.counts
+      : counted;
+  return { ...next, todos, removed, counts } as TodoState;
 }
 
 function isSameRow(a: TodoRow | undefined, b: TodoRow): a is TodoRow {

@@ -1,4 +1,5 @@
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useMemo, useState } from 'react';
+import { readToolErrorProblems } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import type { SelectTodosOptions } from '../todo-selector.js';
 import type { TodoState } from '../todo-state.js';
@@ -216,7 +217,7 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
       {state.phase === 'rejected' && (
         <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
           {labels[state.rejection]}
-          {state.error && <span data-todo-error=""> {rejectionDetail(state.error)}</span>}
+          {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
         </p>
       )}
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
@@ -225,17 +226,3 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
     </div>
   );
 });
-
-/**
- * What the notice shows of a rejection's `errorText`: the problems themselves. The tool's message
- * is written for the model ("Error: Nothing was saved. Fix these problems, … :" and one "- " line
- * per problem), so the prefix and the instructions are dropped; other errors show their first line.
- */
-function rejectionDetail(error: string): string {
-  const text = error.replace(/^Error:\s*/, '');
-  const problems = text
-    .split('\n')
-    .filter((line) => line.startsWith('- '))
-    .map((line) => line.slice(2));
-  return problems.length > 0 ? problems.join(' ') : (text.split('\n')[0] ?? '');
-}
