@@ -441,13 +441,8 @@ try {
       );
       await page.waitForTimeout(100);
       const after = await page.evaluate(() => (window as unknown as { chatChunks: Chunk[] }).chatChunks);
-      const finalRows = await checkAgreement(
-        page,
-        databasePath,
-        chatId,
-        new Map([...seen, ...acceptedInFinishedSteps(after.slice(before))]),
-        'after "continue"',
-      );
+      const seenInBoth = new Map([...seen, ...acceptedInFinishedSteps(after.slice(before))]);
+      const finalRows = await checkAgreement(page, databasePath, chatId, seenInBoth, 'after "continue"');
       check(
         `after "continue": the plan is finished (${PLAN.tasks.length} tasks, all completed)`,
         finalRows.length === PLAN.tasks.length && finalRows.every((row) => row.status === 'completed'),
@@ -455,7 +450,7 @@ try {
       );
       await page.reload();
       await page.getByRole('button', { name: 'Send' }).waitFor();
-      await checkAgreement(page, databasePath, chatId, new Map(), 'after a reload');
+      await checkAgreement(page, databasePath, chatId, seenInBoth, 'after a reload');
       casesRun++;
     }
   } finally {
