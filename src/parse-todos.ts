@@ -40,33 +40,28 @@ export interface ReadTodoItem {
   text: string;
   /** `status` when it is exactly one of the three values (a streamed `"in_progr"` is not). */
   status: TodoStatus | undefined;
+  /** The item's text may still grow: the last item of a streaming call, with `content` its last key so far. */
+  isGrowing: boolean;
 }
 
-/** Reads one item of a task array. Never throws. */
-export function readTodoItem(value: unknown): ReadTodoItem {
+/** Reads one item of a task array; `mayGrow` for the last item of a call still streaming. Never throws. */
+export function readTodoItem(value: unknown, mayGrow = false): ReadTodoItem {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { isObject: false, content: undefined, text: '', status: undefined };
+    return { isObject: false, content: undefined, text: '', status: undefined, isGrowing: false };
   }
   const { content, status } = value as { content?: unknown; status?: unknown };
-  const text = typeof content === 'string' ? content.trim() : '';
+  const isString = typeof content === 'string';
   return {
     isObject: true,
-    content: typeof content === 'string' ? content : undefined,
-    text,
+    content: isString ? content : undefined,
+    text: isString ? content.trim() : '',
     status: isTodoStatus(status) ? status : undefined,
+    isGrowing: mayGrow && Object.keys(value).at(-1) === 'content',
   };
 }
 
 /** An item of a call that can be shown: it has text. */
-export interface ParsedTodo {
-  content: string;
-  /** Its trimmed text, the identity of a task within a list. */
-  text: string;
-  /** `undefined` while a streamed status is incomplete, or when the call sent an invalid one. */
-  status: TodoStatus | undefined;
-  /** The item's text may still grow: the last item of a streaming call, with `content` its last key so far. */
-  isGrowing: boolean;
-}
+export type ParsedTodo = ReadTodoItem & { content: string };
 
 /**
  * The items of a call that can be shown, in order: those with text (an item still `{}` or `""` is
@@ -79,10 +74,8 @@ export function parseTodos(input: unknown, isPartial = false): ParsedTodo[] | un
   const parsed: ParsedTodo[] = [];
   const last = array.length - 1;
   array.forEach((value, index) => {
-    const { content, text, status } = readTodoItem(value);
-    if (content === undefined || text === '') return;
-    const isGrowing = isPartial && index === last && Object.keys(value as object).at(-1) === 'content';
-    parsed.push({ content, text, status, isGrowing });
+    const item = readTodoItem(value, isPartial && index === last);
+    if (item.text !== '') parsed.push(item as ParsedTodo);
   });
   return parsed;
 }
