@@ -12,6 +12,16 @@ type TaskLike = Pick<Todo, 'content' | 'status'>;
 export const MAX_ANNOUNCED_TASK_LENGTH = 80;
 /** Characters of a task's text a call summary shows; longer texts end in `…`. */
 export const MAX_SUMMARIZED_TASK_LENGTH = 40;
+/** The kinds an announcement names, in order (the task now in progress follows them). */
+const ANNOUNCED = ['completed', 'reopened', 'added', 'removed'] as const;
+/** The kinds a call summary names, in order, with their labels. */
+const SUMMARIZED = [
+  ['completed', 'callCompleted'],
+  ['reopened', 'callReopened'],
+  ['added', 'callAdded'],
+  ['removed', 'callRemoved'],
+  ['started', 'callStarted'],
+] as const;
 /** Characters of a rejection's problem a call summary shows. */
 const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
 
@@ -124,10 +134,7 @@ export function announceTodoChanges(
   if (shape === 'planned') sentences.push(text.planned(list.length));
   else if (shape === 'cleared') sentences.push(text.cleared);
   else {
-    if (changes.completed?.length) sentences.push(text.completed(names('completed')));
-    if (changes.reopened?.length) sentences.push(text.reopened(names('reopened')));
-    if (changes.added?.length) sentences.push(text.added(names('added')));
-    if (changes.removed?.length) sentences.push(text.removed(names('removed')));
+    for (const kind of ANNOUNCED) if (changes[kind]?.length) sentences.push(text[kind](names(kind)));
   }
   const current =
     changes.started?.find((task) => task.status === 'in_progress') ??
@@ -176,11 +183,7 @@ export function summarizeTodoCall(call: TodoCallSummaryInput, labels: Partial<To
   const names = (kind: keyof TodoChanges): string[] =>
     (changes[kind] ?? []).map((task) => cut(task.content, MAX_SUMMARIZED_TASK_LENGTH));
   const clauses: string[] = [];
-  if (changes.completed?.length) clauses.push(text.callCompleted(names('completed')));
-  if (changes.reopened?.length) clauses.push(text.callReopened(names('reopened')));
-  if (changes.added?.length) clauses.push(text.callAdded(names('added')));
-  if (changes.removed?.length) clauses.push(text.callRemoved(names('removed')));
-  if (changes.started?.length) clauses.push(text.callStarted(names('started')));
+  for (const [kind, label] of SUMMARIZED) if (changes[kind]?.length) clauses.push(text[label](names(kind)));
   return clauses.length === 0 ? text.callUnchanged : text.callJoin(clauses);
 }
 

@@ -34,6 +34,8 @@ export interface TodoRowIndex {
   /** Row positions by trimmed text, in order. */
   positionsByText: ReadonlyMap<string, readonly number[]>;
   keys: ReadonlySet<string>;
+  /** The keys of new rows laid over these rows, per call and position (a pure function of both). */
+  newKeys: Map<string, string[]>;
 }
 
 /** Indexes `rows` for {@link placeTodos}. */
@@ -45,7 +47,7 @@ export function indexTodoRows(rows: readonly TodoRow[]): TodoRowIndex {
     if (positions) positions.push(position);
     else positionsByText.set(text, [position]);
   });
-  return { rows, texts, positionsByText, keys: new Set(rows.map((row) => row.key)) };
+  return { rows, texts, positionsByText, keys: new Set(rows.map((row) => row.key)), newKeys: new Map() };
 }
 
 /** A call's items laid over the list before it. */
@@ -67,7 +69,8 @@ export interface TodoPlacement {
  * With `isPartial`, the unclaimed rows of `before` follow, unchanged (with the change of the call that
  * wrote them): the list never shrinks and no task shows twice while a call streams. Otherwise they are `removed`.
  * `previous`, the rows of the last placement of the same view, are taken where they show the same values
- * (checked), so the next delta of a call allocates only the row that changed.
+ * (checked), and the index keeps the new keys made per call: the next delta of a call allocates only the
+ * row that changed.
  */
 export function placeTodos(
   items: readonly ParsedTodo[],
@@ -77,6 +80,8 @@ export function placeTodos(
   previous: readonly TodoRow[] = [],
 ): TodoPlacement {
   const { rows: before, texts, positionsByText } = index;
+  const newKeys = index.newKeys.get(toolCallId) ?? [];
+  index.newKeys.set(toolCallId, newKeys);
   const claimed: boolean[] = [];
   const todos: TodoRow[] = [];
   const push = (key: string, content: string, status: TodoStatus, streaming: boolean, change?: TodoChange) => {
@@ -95,9 +100,13 @@ export function placeTodos(
       ? undefined
       : positionsByText.get(item.text)?.find((candidate) => !claimed[candidate]);
     if (position === undefined) {
-      let key = `${toolCallId}:${at}`;
-      // A provider that reuses call ids (`call_0` every step) could repeat a key of the list before.
-      while (index.keys.has(key)) key += "'";
+      let key = newKeys[at];
+      if (key === undefined) {
+        key = `${toolCallId}:${at}`;
+        // A provider that reuses call ids (`call_0` every step) could repeat a key of the list before.
+        while (index.keys.has(key)) key += "'";
+        newKeys[at] = key;
+      }
       push(key, item.content, item.status ?? 'pending', item.isGrowing, 'added');
       return;
     }

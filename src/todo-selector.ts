@@ -52,11 +52,10 @@ interface Accepted {
 }
 
 const NO_ROWS: readonly TodoRow[] = [];
-const NO_ROWS_INDEX = indexTodoRows(NO_ROWS);
 
 /** The rows of `accepted` indexed, once per accepted list (every delta of the next call lays over them). */
-function indexOf(accepted: Accepted | undefined): TodoRowIndex {
-  if (!accepted) return NO_ROWS_INDEX;
+function indexOf(accepted: Accepted | undefined, empty: TodoRowIndex): TodoRowIndex {
+  if (!accepted) return empty;
   accepted.index ??= indexTodoRows(accepted.todos);
   return accepted.index;
 }
@@ -82,6 +81,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
   const acceptedByCall = new Map<string, Accepted[]>();
   let selects = 0;
   let previous: TodoState | undefined;
+  const emptyIndex = indexTodoRows(NO_ROWS);
 
   function select(messages: readonly TodoMessageLike[], selectOptions: SelectTodosOptions = {}): TodoState {
     const { status, toolCallId: target } = selectOptions;
@@ -105,7 +105,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
         const calls = acceptedByCall.get(toolCallId);
         let entry = calls?.find((candidate) => candidate.before === accepted);
         if (entry === undefined) {
-          entry = accept(toTodoCall(part, toolName)!, accepted);
+          entry = accept(toTodoCall(part, toolName)!, accepted, emptyIndex);
           if (calls) calls.push(entry);
           else acceptedByCall.set(toolCallId, [entry]);
         }
@@ -125,7 +125,13 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
     const call = newestPart === undefined ? undefined : toTodoCall(newestPart, toolName);
     const found = call !== undefined && (target === undefined || call.toolCallId === target);
     const ended = status === 'ready' || status === 'error' || superseded;
-    const next = stateOf(found ? { ...newest!, call } : undefined, accepted, status, superseded, previous?.todos);
+    const next = stateOf(
+      found ? { ...newest!, call, index: indexOf(newest!.before, emptyIndex) } : undefined,
+      accepted,
+      status,
+      superseded,
+      previous?.todos,
+    );
     const shared = shareTodoState({ ...next, live: next.phase !== 'empty' && !ended }, previous);
     previous = shared;
     return shared;
@@ -142,25 +148,25 @@ export function selectTodoState(messages: readonly TodoMessageLike[], options: S
   return createTodoSelector(options).select(messages, options);
 }
 
-function accept(call: TodoCall, before: Accepted | undefined): Accepted {
+function accept(call: TodoCall, before: Accepted | undefined, empty: TodoRowIndex): Accepted {
   const items = parseTodos(call.input);
   // An accepted call with no task array (stored by another tool) leaves the list as it was.
   if (!items) return { ...(before ?? { todos: NO_ROWS, removed: NO_ROWS }), toolCallId: call.toolCallId, before };
-  const { todos, removed } = placeTodos(items, indexOf(before), call.toolCallId, false);
+  const { todos, removed } = placeTodos(items, indexOf(before, empty), call.toolCallId, false);
   return { toolCallId: call.toolCallId, todos, removed, before };
 }
 
 type UnsharedState = Omit<TodoState, 'counts' | 'live'>;
 
 function stateOf(
-  newest: { call: TodoCall; before: Accepted | undefined; isOld: boolean } | undefined,
+  newest: { call: TodoCall; before: Accepted | undefined; index: TodoRowIndex; isOld: boolean } | undefined,
   accepted: Accepted | undefined,
   status: SelectTodosOptions['status'],
   superseded: boolean,
   previousRows: readonly TodoRow[] | undefined,
 ): UnsharedState {
   if (!newest) return { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
-  const { call, before, isOld } = newest;
+  const { call, before, index, isOld } = newest;
   const { toolCallId, input } = call;
   const rejected = (rejection: TodoRejection, error?: string): UnsharedState => ({
     phase: 'rejected',
@@ -171,7 +177,7 @@ function stateOf(
     error,
   });
   const placed = (isPartial: boolean) =>
-    placeTodos(parseTodos(input, isPartial) ?? [], indexOf(before), toolCallId, isPartial, previousRows);
+    placeTodos(parseTodos(input, isPartial) ?? [], index, toolCallId, isPartial, previousRows);
   // A call in an earlier message than the last one, or superseded by a later call, is over whatever the status says.
   const over = isOld || superseded || status === 'ready' || status === 'error';
   switch (call.state) {

@@ -50,17 +50,15 @@ export const TodoCallSummary = forwardRef<HTMLParagraphElement, TodoCallSummaryP
 );
 
 function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}): string {
-  switch (state.phase) {
-    case 'empty':
-      return '';
-    case 'streaming':
-    case 'executing':
-      return labels.updating ?? 'Updating the plan…';
-    case 'accepted':
-      return summarizeTodoCall({ outcome: 'accepted', changes: todoChangesOf(state), todos: state.todos }, labels);
-    case 'rejected':
-      if (state.rejection === 'interrupted') return summarizeTodoCall({ outcome: 'interrupted' }, labels);
-      if (state.rejection === 'denied') return summarizeTodoCall({ outcome: 'denied', reason: state.error }, labels);
-      return summarizeTodoCall({ outcome: 'rejected', error: state.error }, labels);
+  if (state.phase === 'accepted') {
+    return summarizeTodoCall({ outcome: 'accepted', changes: todoChangesOf(state), todos: state.todos }, labels);
   }
+  if (state.phase === 'rejected') {
+    const { rejection, error } = state;
+    return summarizeTodoCall(
+      rejection === 'error' ? { outcome: 'rejected', error } : { outcome: rejection, reason: error },
+      labels,
+    );
+  }
+  return state.phase === 'empty' ? '' : (labels.updating ?? 'Updating the plan…');
 }

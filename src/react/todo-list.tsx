@@ -65,17 +65,10 @@ export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
  * `status`. Other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<div>`.
  */
 export const TodoList = forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
-  if (props.state !== undefined) return <TodoListView {...props} ref={ref} />;
-  const { messages, status, toolName, toolCallId, ...rest } = props;
-  return (
-    <ConversationTodoList
-      {...rest}
-      ref={ref}
-      messages={messages}
-      status={status}
-      toolName={toolName}
-      toolCallId={toolCallId}
-    />
+  return props.state === undefined ? (
+    <ConversationTodoList {...props} ref={ref} />
+  ) : (
+    <TodoListView {...props} ref={ref} />
   );
 });
 
