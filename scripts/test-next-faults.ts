@@ -22,6 +22,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Page } from 'playwright-core';
 import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
 import type { scenarios as Scenarios } from '../demo/agent/scenarios.js';
+import type { seededRandom as SeededRandom } from '../demo/agent/seeded-random.js';
 
 const load = async <T>(path: string): Promise<T> => (await import(path)) as T;
 const here = (path: string): string => new URL(path, import.meta.url).href;
@@ -29,6 +30,8 @@ const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>
   here('../test/support/launch-chromium.ts'),
 );
 const { scenarios } = await load<{ scenarios: typeof Scenarios }>(here('../demo/agent/scenarios.ts'));
+/** The same seed, the same kill points. */
+const { seededRandom } = await load<{ seededRandom: typeof SeededRandom }>(here('../demo/agent/seeded-random.ts'));
 
 const ROOT = join(import.meta.dirname, '..');
 const APP = join(ROOT, 'examples', 'next-chat');
@@ -52,18 +55,6 @@ const checks: { name: string; ok: boolean; detail?: string }[] = [];
 function check(name: string, ok: boolean, detail?: string): void {
   checks.push({ name, ok, ...(detail === undefined ? {} : { detail }) });
   console.log(`  ${ok ? '✓' : '✗'} ${name}${!ok && detail !== undefined ? `\n      ${detail}` : ''}`);
-}
-
-/** mulberry32: the same seed, the same kill points. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

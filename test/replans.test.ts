@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../demo/agent/seeded-random.js';
 import { selectTodoState } from '../src/index.js';
 import {
   conversationWith,
-  createRandom,
   findFlashes,
   generateReplans,
   type ReplanConversation,
@@ -43,7 +43,7 @@ async function replayCall(conversation: ReplanConversation, index: number, seed:
     retyped: 0,
   };
   let flashingBefore = new Set<number>();
-  for (const snapshot of await streamingSnapshots(conversation, index, createRandom(seed))) {
+  for (const snapshot of await streamingSnapshots(conversation, index, seededRandom(seed))) {
     const shown = rowsOf(snapshot);
     const flashes = findFlashes(shown, before, after);
     report.snapshots += 1;

@@ -16,6 +16,7 @@
  */
 import type { LanguageModel } from 'ai';
 import { planRequest } from './plan-request';
+import { seededRandom } from './seeded-random';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
@@ -421,17 +422,6 @@ function sleep(delayMs: number, abortSignal?: AbortSignal): Promise<void> {
     }
     abortSignal?.addEventListener('abort', done, { once: true });
   });
-}
-
-/** mulberry32: a small deterministic PRNG, so the same step always streams in the same deltas. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function hashString(text: string): number {

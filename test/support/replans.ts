@@ -5,19 +5,8 @@
  * messages with the earlier calls accepted and the streaming call `input-streaming`.
  */
 import { parsePartialJson, type UIMessage } from 'ai';
+import { seededRandom } from '../../demo/agent/seeded-random.js';
 import type { Todo, TodoStatus } from '../../src/index.js';
-
-/** A deterministic generator (mulberry32). */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
@@ -272,7 +261,7 @@ function edit(todos: Todo[], project: readonly string[], random: Random): { todo
  * statuses changed, the rest rename, insert, drop or reorder tasks.
  */
 export function generateReplans(options: { seed: number; minCalls: number }): ReplanConversation[] {
-  const random = createRandom(options.seed);
+  const random = seededRandom(options.seed);
   const conversations: ReplanConversation[] = [];
   let total = 0;
   while (total < options.minCalls) {

@@ -15,6 +15,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { seededRandom } from '../../demo/agent/seeded-random.js';
 import { todoWrite } from '../../src/todo-write.js';
 
 /** One model stream part, or a gate: the stream waits for the promise before going on (to stop it mid-call). */
@@ -27,17 +28,7 @@ const USAGE = {
   outputTokens: { total: 10, text: 10, reasoning: 0 },
 };
 
-/** A deterministic generator (mulberry32), so scripts are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Splits `text` into deltas of `min`..`max` characters (default 1-7), cutting anywhere: mid-word, mid-escape, mid-emoji. */
 export function splitIntoDeltas(text: string, options: { seed?: number; min?: number; max?: number } = {}): string[] {
