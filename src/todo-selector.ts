@@ -85,21 +85,20 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
 
   function select(messages: readonly TodoMessageLike[], selectOptions: SelectTodosOptions = {}): TodoState {
     const { status, toolCallId: target } = selectOptions;
-    const select = ++selects;
+    const scanNumber = ++selects;
     let used = 0;
     let accepted: Accepted | undefined;
-    let newest: { before: Accepted | undefined; isOld: boolean } | undefined;
+    // The newest call so far, the list before it, and whether a later message follows it.
+    let newest: { part: PartLike; before: Accepted | undefined; isOld: boolean } | undefined;
     let superseded = false;
-    let newestPart: PartLike | undefined;
     scan: for (let index = 0; index < messages.length; index++) {
       for (const part of messages[index]?.parts ?? []) {
         if (!isTodoPart(part, toolName, partType)) continue;
-        if (target !== undefined && newestPart !== undefined && String(newestPart.toolCallId ?? '') === target) {
+        if (target !== undefined && newest !== undefined && String(newest.part.toolCallId ?? '') === target) {
           superseded = true;
           break scan;
         }
-        newestPart = part;
-        newest = { before: accepted, isOld: index < messages.length - 1 };
+        newest = { part, before: accepted, isOld: index < messages.length - 1 };
         if (part.state !== 'output-available' || part.preliminary === true) continue;
         const toolCallId = String(part.toolCallId ?? '');
         const calls = acceptedByCall.get(toolCallId);
@@ -109,7 +108,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
           if (calls) calls.push(entry);
           else acceptedByCall.set(toolCallId, [entry]);
         }
-        entry.usedIn = select;
+        entry.usedIn = scanNumber;
         used += 1;
         accepted = entry;
       }
@@ -117,16 +116,16 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
     // Another conversation, or calls edited away: drop what this one no longer holds.
     if (acceptedByCall.size > 2 * used + 16) {
       for (const [toolCallId, calls] of acceptedByCall) {
-        const kept = calls.filter((entry) => entry.usedIn === select);
+        const kept = calls.filter((entry) => entry.usedIn === scanNumber);
         if (kept.length > 0) acceptedByCall.set(toolCallId, kept);
         else acceptedByCall.delete(toolCallId);
       }
     }
-    const call = newestPart === undefined ? undefined : toTodoCall(newestPart, toolName);
-    const found = call !== undefined && (target === undefined || call.toolCallId === target);
+    const call = newest && toTodoCall(newest.part, toolName);
+    const shown = newest && call && (target === undefined || call.toolCallId === target) ? newest : undefined;
     const ended = status === 'ready' || status === 'error' || superseded;
     const next = stateOf(
-      found ? { ...newest!, call, index: indexOf(newest!.before, emptyIndex) } : undefined,
+      shown && call ? { ...shown, call, index: indexOf(shown.before, emptyIndex) } : undefined,
       accepted,
       status,
       superseded,
