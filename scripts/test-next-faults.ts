@@ -15,13 +15,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Page } from 'playwright-core';
 import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
 import type { scenarios as Scenarios } from '../demo/agent/scenarios.js';
+import type * as NextServerModule from './next-server.js';
 import type { seededRandom as SeededRandom } from '../demo/agent/seeded-random.js';
 
 const load = async <T>(path: string): Promise<T> => (await import(path)) as T;
@@ -30,6 +30,9 @@ const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>
   here('../test/support/launch-chromium.ts'),
 );
 const { scenarios } = await load<{ scenarios: typeof Scenarios }>(here('../demo/agent/scenarios.ts'));
+const { freePort, signalServer, startNextServer, stopOnInterrupt, stopServer } = await load<typeof NextServerModule>(
+  here('./next-server.ts'),
+);
 /** The same seed, the same kill points. */
 const { seededRandom } = await load<{ seededRandom: typeof SeededRandom }>(here('../demo/agent/seeded-random.ts'));
 
@@ -60,19 +63,6 @@ function check(name: string, ok: boolean, detail?: string): void {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 function run(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: APP, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -98,40 +88,7 @@ let server: ChildProcess | undefined;
 
 /** `next start` in its own process group, answering on `port`. */
 async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: APP,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}: ${output.slice(-2000)}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(5_000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error('next start did not answer within 60 s');
-}
-
-/** Signals the server's whole process group and waits for it to exit. */
-async function signalServer(signal: NodeJS.Signals): Promise<void> {
-  const child = server;
-  if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-  await exited;
+  server = (await startNextServer({ app: APP, nextBin: NEXT_BIN, port, env })).child;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,19 +281,10 @@ const serverEnv: NodeJS.ProcessEnv = {
   OPENAI_API_KEY: '',
   ANTHROPIC_API_KEY: '',
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (server?.pid !== undefined) {
-      try {
-        process.kill(-server.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(dataDirectory, { recursive: true, force: true });
-    process.exit(130);
-  });
-}
+stopOnInterrupt(
+  () => server,
+  () => rmSync(dataDirectory, { recursive: true, force: true }),
+);
 
 let casesRun = 0;
 const killPoints: string[] = [];
@@ -373,7 +321,7 @@ try {
       killPoints.push(point);
       console.log(`\n▶ case ${index + 1}: SIGKILL ${point}`);
 
-      let killed: Promise<void> | undefined;
+      let killed: Promise<unknown> | undefined;
       let stepsSeen = 0;
       let chunksSinceStep = 0;
       onChunk = (type) => {
@@ -382,7 +330,7 @@ try {
           stepsSeen++;
           chunksSinceStep = 0;
         } else if (stepsSeen >= stepsBefore) chunksSinceStep++;
-        if (stepsSeen >= stepsBefore && chunksSinceStep >= chunksAfter) killed = signalServer('SIGKILL');
+        if (stepsSeen >= stepsBefore && chunksSinceStep >= chunksAfter) killed = signalServer(server, 'SIGKILL');
       };
       await page.goto(`${baseUrl}/`);
       await page.getByRole('button', { name: 'Send' }).waitFor();
@@ -399,7 +347,7 @@ try {
         undefined,
         { timeout: 120_000, polling: 100 },
       );
-      killed ??= signalServer('SIGKILL');
+      killed ??= signalServer(server, 'SIGKILL');
       await killed;
       await page.waitForTimeout(200); // the page takes in the broken stream
       const chunks = await page.evaluate(() => (window as unknown as { chatChunks: Chunk[] }).chatChunks);
@@ -451,7 +399,7 @@ try {
   check('the run reached its end', false, error instanceof Error ? error.message.split('\n')[0] : String(error));
   console.error(error);
 } finally {
-  await signalServer('SIGTERM');
+  await stopServer(server);
   rmSync(dataDirectory, { recursive: true, force: true });
 }
 

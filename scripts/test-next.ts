@@ -24,16 +24,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
 import type { scenarios as Scenarios } from '../demo/agent/scenarios.js';
+import type * as NextServerModule from './next-server.js';
+import type { NextServer } from './next-server.js';
 
 /** Loads a .ts module at run time (Node strips its types); the type-only imports above keep tsc checking it. */
 const load = async <T>(path: string): Promise<T> => (await import(new URL(path, import.meta.url).href)) as T;
+const { freePort, startNextServer, stopOnInterrupt, stopServer } =
+  await load<typeof NextServerModule>('./next-server.ts');
 const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>('../test/support/launch-chromium.ts');
 
 const ROOT = join(import.meta.dirname, '..');
@@ -123,79 +126,19 @@ function hasCommand(name: string): boolean {
   return (process.env.PATH ?? '').split(':').some((directory) => directory !== '' && existsSync(join(directory, name)));
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-}
-
-/** `next start` in its own process group, so stopping it stops everything it started. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: APP,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-  serverChild = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${tail(output, 40)}`);
-    try {
-      const response = await fetch(`${server.baseUrl}/`, { signal: AbortSignal.timeout(5_000) });
-      if (response.ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`next start did not answer within 60 s:\n${tail(output, 40)}`);
-}
-
 /** The running `next start`, from the moment it is spawned (stopped in `finally` even if it never answered). */
 let serverChild: ChildProcess | undefined;
 
-/** SIGTERM to the server's process group, SIGKILL if it is still there after 5 s. */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signalGroup = (signal: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  signalGroup('SIGTERM');
-  const timedOut = await Promise.race([
-    exited.then(() => false),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 5_000)),
-  ]);
-  if (timedOut) {
-    signalGroup('SIGKILL');
-    await exited;
-  }
-}
+const startServer = async (env: NodeJS.ProcessEnv): Promise<NextServer> =>
+  startNextServer({
+    app: APP,
+    nextBin: NEXT_BIN,
+    port: await freePort(),
+    env,
+    onSpawn: (child) => {
+      serverChild = child;
+    },
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Reading the checklist
@@ -760,23 +703,14 @@ const serverEnv: NodeJS.ProcessEnv = {
   OPENAI_API_KEY: '',
   ANTHROPIC_API_KEY: '',
 };
-let server: Server | undefined;
+let server: NextServer | undefined;
 let exitCode = 0;
 
 // The server runs in its own process group: an interrupted run must still stop it.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    if (serverChild?.pid !== undefined) {
-      try {
-        process.kill(-serverChild.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    rmSync(dataDirectory, { recursive: true, force: true });
-    process.exit(130);
-  });
-}
+stopOnInterrupt(
+  () => serverChild,
+  () => rmSync(dataDirectory, { recursive: true, force: true }),
+);
 
 try {
   console.log(`Node ${process.version}; scripted model speed ×${SCRIPTED_MODEL_SPEED}`);
