@@ -42,28 +42,40 @@ export function todoChangeOf(before: TodoStatus, after: TodoStatus): TodoStatusC
 export function diffTodos<T extends Todo>(before: readonly T[], after: readonly T[]): TodoChanges<T> {
   const changes: TodoChanges<T> = { added: [], removed: [], started: [], completed: [], reopened: [] };
   const old = tasksOf(before);
-  const positionsByText = new Map<string, number[]>();
-  old.forEach(([text], position) => {
-    const positions = positionsByText.get(text);
-    if (positions) positions.push(position);
-    else positionsByText.set(text, [position]);
-  });
-  const matched: boolean[] = [];
-  for (const [text, task] of tasksOf(after)) {
-    // Positions are claimed front to back, so the first unclaimed one is always at the head.
-    const position = positionsByText.get(text)?.shift();
-    if (position === undefined) {
-      changes.added.push(task);
-      continue;
-    }
-    matched[position] = true;
+  const next = tasksOf(after);
+  const matches = matchTodoTexts(
+    old.map(([text]) => text),
+    next.map(([text]) => text),
+  );
+  const matched = new Set(matches);
+  next.forEach(([, task], at) => {
+    const position = matches[at];
+    if (position === undefined) return void changes.added.push(task);
     const change = todoChangeOf(old[position]![1].status, task.status);
     if (change) changes[change].push(task);
-  }
+  });
   old.forEach(([, task], position) => {
-    if (!matched[position]) changes.removed.push(task);
+    if (!matched.has(position)) changes.removed.push(task);
   });
   return changes;
+}
+
+/**
+ * The one text-matching rule of the checklist (row keys and {@link diffTodos}): each text of `after`
+ * matches the first text of `before` equal to it after trimming that no earlier text of `after`
+ * matched, so duplicates pair up in order. Returns, per text of `after`, the position it matched in
+ * `before`, or `undefined`.
+ */
+export function matchTodoTexts(before: readonly string[], after: readonly string[]): (number | undefined)[] {
+  const positionsByText = new Map<string, number[]>();
+  before.forEach((text, position) => {
+    const trimmed = text.trim();
+    const positions = positionsByText.get(trimmed);
+    if (positions) positions.push(position);
+    else positionsByText.set(trimmed, [position]);
+  });
+  // Positions are claimed front to back, so the first unclaimed one is always at the head.
+  return after.map((text) => positionsByText.get(text.trim())?.shift());
 }
 
 /** The tasks of a list with their trimmed text, skipping entries that have no text. */

@@ -11,15 +11,14 @@ export type { TodoMessageLike } from './read-todo-calls.js';
 export { pruneTodoWrites } from './prune-todo-writes.js';
 export type { PruneTodoWritesOptions } from './prune-todo-writes.js';
 export { createTodoSelector, selectTodoState } from './todo-selector.js';
-export { todoChangesOf } from './todo-state.js';
-export type { TodoState, TodoPhase, TodoRejection } from './todo-state.js';
+export { todoChangesOf } from './todo-selector.js';
+export type { TodoState, TodoPhase, TodoRejection } from './todo-selector.js';
 export type {
   TodoSelector,
   TodoSelectorOptions,
   SelectTodosOptions,
-  SelectTodoStateOptions,
 } from './todo-selector.js';
-export type { TodoRow, TodoChange } from './place-todos.js';
+export type { TodoRow, TodoChange } from './todo-selector.js';
 export { diffTodos, todoChangeOf } from './diff-todos.js';
 export type { TodoChanges, TodoStatusChange } from './diff-todos.js';
 export { formatTodos, formatTodoChanges } from './format-todos.js';

@@ -1,171 +1,256 @@
 /**
- * The streaming derivation: everything the checklist shows, as a function of the messages.
+ * The streaming derivation, in the order one delta goes through it: the state types; the selector
+ * and its caches; `stateOf`, a pure function from (list before, call, status) to state; row
+ * placement; structural sharing.
  */
+import { matchTodoTexts, type TodoChanges, todoChangeOf } from './diff-todos.js';
 import { parseTodos } from './parse-todos.js';
-import { indexTodoRows, placeTodos, type TodoRow, type TodoRowIndex } from './place-todos.js';
-import { isTodoPart, type PartLike, type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
-import { shareTodoState } from './share-todo-state.js';
-import { TODO_TOOL_NAME } from './todo.js';
-import type { TodoRejection, TodoState } from './todo-state.js';
+import { isTodoPart, type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
+import { countTodos, TODO_STATUSES, TODO_TOOL_NAME, type TodoCounts, type TodoStatus } from './todo.js';
 
-/** Options of {@link createTodoSelector}. */
-export interface TodoSelectorOptions {
-  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
-  toolName?: string;
+/**
+ * What the call on screen did to a row, against the list before it: `added`, `started` (now
+ * `in_progress`), `completed`, `reopened` (back from `completed`), or `removed` (only in `TodoState.removed`).
+ */
+export type TodoChange = 'added' | 'started' | 'completed' | 'reopened' | 'removed';
+
+/** One row of the checklist: a task with a stable key. */
+export interface TodoRow {
+  /** Stable React key: inherited from the list before when the trimmed text matches, else `${toolCallId}:${index}`. */
+  key: string;
+  content: string;
+  status: TodoStatus;
+  /** A new task whose text is still being written. */
+  streaming: boolean;
+  /** What the call on screen did to this task; `undefined` when it left the task as it was. */
+  change?: TodoChange | undefined;
 }
 
-/** What {@link TodoSelector.select} reads besides the messages. */
+/**
+ * Where the call on screen stands: `empty` (no call yet), `streaming` (arguments arriving), `review`
+ * (the proposal waits for the person's approval), `executing` (input complete, no result yet),
+ * `accepted` (the tool returned), `rejected` (failed, denied or interrupted; the last accepted list is shown).
+ */
+export type TodoPhase = 'empty' | 'streaming' | 'review' | 'executing' | 'accepted' | 'rejected';
+
+/** Why a call did not replace the list: `output-error`, a denial, or a call that ended unfinished. */
+export type TodoRejection = 'error' | 'denied' | 'interrupted';
+
+interface TodoStateBase {
+  /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
+  todos: readonly TodoRow[];
+  /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
+  removed: readonly TodoRow[];
+  /** Rows per status, over `todos`. */
+  counts: TodoCounts;
+  /** The list belongs to the conversation's newest call and the chat has not ended (`status` not `'ready'`/`'error'`). */
+  live: boolean;
+}
+
+/** What the checklist shows. */
+export type TodoState = TodoStateBase &
+  (
+    | { phase: 'empty'; toolCallId?: never; approvalId?: never; error?: never; rejection?: never }
+    | {
+        phase: 'streaming' | 'executing' | 'accepted';
+        /** The call whose list is on screen. */
+        toolCallId: string;
+        approvalId?: never;
+        error?: never;
+        rejection?: never;
+      }
+    | {
+        phase: 'review';
+        toolCallId: string;
+        /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
+        approvalId: string;
+        error?: never;
+        rejection?: never;
+      }
+    | {
+        phase: 'rejected';
+        /** The last accepted call, whose list is back on screen (none when there was none). */
+        toolCallId?: string;
+        approvalId?: never;
+        /** The call's `errorText`, or the reason it was denied. */
+        error?: string;
+        rejection: TodoRejection;
+      }
+  );
+
+/** Options of {@link createTodoSelector} and {@link selectTodoState}. */
+export interface TodoSelectorOptions {
+  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
+  toolName?: string | undefined;
+}
+
+/** What a selector reads besides the messages. */
 export interface SelectTodosOptions {
   /**
-   * `useChat`'s status. With `'ready'` or `'error'`, a call still `input-streaming`, or whose
-   * `execute` never finished (`input-available`, preliminary output), was abandoned (Stop, network
-   * failure) and the last accepted list comes back. Default: unknown (a streaming call counts as streaming).
+   * `useChat`'s status. With `'ready'` or `'error'` a call that never finished was abandoned (Stop,
+   * network failure) and the last accepted list comes back; a pending approval outlives `'ready'`.
+   * Default: unknown (a streaming call counts as streaming).
    */
   status?: 'submitted' | 'streaming' | 'ready' | 'error' | undefined;
-  /**
-   * Shows the list as this call left it (for a tool part rendered inline in a chat message) instead
-   * of the conversation's newest call. A call that a later call superseded is over: if it never
-   * finished it reads as interrupted. Default: the newest call.
-   */
+  /** Shows the list as this call left it (a tool part rendered inline) instead of the newest call. Default: the newest call. */
   toolCallId?: string | undefined;
 }
 
 /** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
 export interface TodoSelector {
+  /** Reads the conversation once; `state` then answers for any call. */
+  read(messages: readonly TodoMessageLike[], status?: SelectTodosOptions['status']): void;
+  /** The state of the last conversation read, for `toolCallId` (default: the newest call). */
+  state(toolCallId?: string): TodoState;
+  /** `read` then `state`. */
   select(messages: readonly TodoMessageLike[], options?: SelectTodosOptions): TodoState;
 }
 
-/** Options of {@link selectTodoState}. */
-export type SelectTodoStateOptions = SelectTodosOptions & TodoSelectorOptions;
+/** A call as one reading found it, with the accepted list it was laid over. */
+interface CallRecord {
+  call: TodoCall;
+  before: Accepted | undefined;
+  /** In an earlier message than the last one: over whatever the status. */
+  isOld: boolean;
+  /** A later call of the conversation follows it. */
+  hasLaterCall: boolean;
+  /** Set on accepted calls. */
+  accepted?: Accepted;
+}
 
 /** An accepted call's list: final once the call is `output-available`. */
 interface Accepted {
-  toolCallId: string;
   todos: readonly TodoRow[];
   removed: readonly TodoRow[];
-  /** The list it was laid over: its rows are valid only while that is still the list before it. */
+  toolCallId: string;
   before: Accepted | undefined;
-  /** Its rows indexed for the calls laid over it, made on first use. */
-  index?: TodoRowIndex;
-  /** The last `select` that used it (older entries are dropped once they pile up). */
-  usedIn?: number;
 }
 
 const NO_ROWS: readonly TodoRow[] = [];
-
-/** The rows of `accepted` indexed, once per accepted list (every delta of the next call lays over them). */
-function indexOf(accepted: Accepted | undefined, empty: TodoRowIndex): TodoRowIndex {
-  if (!accepted) return empty;
-  accepted.index ??= indexTodoRows(accepted.todos);
-  return accepted.index;
-}
 /** `error` of a denied call whose approval gave no reason. */
 const DENIED_WITHOUT_REASON = 'The update was denied.';
 
 /**
- * Creates a selector: `select(messages, { status })` derives the checklist of a conversation. The
- * newest `todo_write` call wins; streamed items appear as they arrive (never an empty item, never a
- * cut-off status); the last accepted list stays until the new call has replaced it; rejected or
- * abandoned calls bring it back.
- *
- * A selector remembers each accepted call's rows by its `toolCallId` (an accepted call's input is
- * final), so a delta costs the same however long the conversation and whether or not the messages
- * were copied; and it returns the same state and row objects as its last result when nothing
- * visible changed. Use one selector per conversation view (`useTodos` owns one).
+ * Creates a selector: the newest `todo_write` call wins; streamed items appear as they arrive
+ * (never an empty item, never a cut-off status); the last accepted list stays until the new call has
+ * replaced it; rejected or abandoned calls bring it back. A delta costs the same however long the
+ * conversation and however the messages were copied, and the same state and row objects come back
+ * while nothing visible changed. One selector serves every view of one conversation.
  */
 export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelector {
   const toolName = options.toolName ?? TODO_TOOL_NAME;
   const partType = `tool-${toolName}`;
-  // Accepted lists by toolCallId; an id may repeat (`call_0` every step), so each holds the list of
-  // every call of that id, told apart by the list they were laid over.
-  const acceptedByCall = new Map<string, Accepted[]>();
-  let selects = 0;
-  let previous: TodoState | undefined;
-  const emptyIndex = indexTodoRows(NO_ROWS);
+  // Accepted lists, keyed by toolCallId and the list they were laid over (ids may repeat: `call_0`
+  // every step). Rebuilt on each reading, so calls edited away are dropped.
+  let acceptedByCall = new Map<string, Accepted[]>();
+  // The last reading: every call in order, and the first call of each id.
+  let calls: CallRecord[] = [];
+  let firstById = new Map<string, CallRecord>();
+  let status: SelectTodosOptions['status'];
+  // The last result per view ('' for the newest call), for structural sharing.
+  const lastByView = new Map<string, TodoState>();
 
-  function select(messages: readonly TodoMessageLike[], selectOptions: SelectTodosOptions = {}): TodoState {
-    const { status, toolCallId: target } = selectOptions;
-    const scanNumber = ++selects;
-    let used = 0;
-    let accepted: Accepted | undefined;
-    // The newest call so far, the list before it, and whether a later message follows it.
-    let newest: { part: PartLike; before: Accepted | undefined; isOld: boolean } | undefined;
-    let superseded = false;
-    scan: for (let index = 0; index < messages.length; index++) {
-      for (const part of messages[index]?.parts ?? []) {
+  function read(messages: readonly TodoMessageLike[], nextStatus?: SelectTodosOptions['status']): void {
+    const nextAccepted = new Map<string, Accepted[]>();
+    const records: CallRecord[] = [];
+    let before: Accepted | undefined;
+    messages.forEach((message, index) => {
+      for (const part of message?.parts ?? []) {
         if (!isTodoPart(part, toolName, partType)) continue;
-        if (target !== undefined && newest !== undefined && String(newest.part.toolCallId ?? '') === target) {
-          superseded = true;
-          break scan;
-        }
-        newest = { part, before: accepted, isOld: index < messages.length - 1 };
-        if (part.state !== 'output-available' || part.preliminary === true) continue;
-        const toolCallId = String(part.toolCallId ?? '');
-        const calls = acceptedByCall.get(toolCallId);
-        let entry = calls?.find((candidate) => candidate.before === accepted);
-        if (entry === undefined) {
-          entry = accept(toTodoCall(part, toolName)!, accepted, emptyIndex);
-          if (calls) calls.push(entry);
-          else acceptedByCall.set(toolCallId, [entry]);
-        }
-        entry.usedIn = scanNumber;
-        used += 1;
-        accepted = entry;
+        const call = toTodoCall(part, toolName)!;
+        const previous = records.at(-1);
+        if (previous) previous.hasLaterCall = true;
+        const record: CallRecord = { call, before, isOld: index < messages.length - 1, hasLaterCall: false };
+        records.push(record);
+        if (call.state !== 'output-available' || call.preliminary) continue;
+        const known = acceptedByCall.get(call.toolCallId)?.find((entry) => entry.before === before);
+        const accepted = known ?? accept(call, before);
+        const kept = nextAccepted.get(call.toolCallId);
+        if (kept) kept.push(accepted);
+        else nextAccepted.set(call.toolCallId, [accepted]);
+        record.accepted = accepted;
+        before = accepted;
       }
-    }
-    // Another conversation, or calls edited away: drop what this one no longer holds.
-    if (acceptedByCall.size > 2 * used + 16) {
-      for (const [toolCallId, calls] of acceptedByCall) {
-        const kept = calls.filter((entry) => entry.usedIn === scanNumber);
-        if (kept.length > 0) acceptedByCall.set(toolCallId, kept);
-        else acceptedByCall.delete(toolCallId);
-      }
-    }
-    const call = newest && toTodoCall(newest.part, toolName);
-    const shown = newest && call && (target === undefined || call.toolCallId === target) ? newest : undefined;
-    const ended = status === 'ready' || status === 'error' || superseded;
-    const next = stateOf(
-      shown && call ? { ...shown, call, index: indexOf(shown.before, emptyIndex) } : undefined,
-      accepted,
-      status,
-      superseded,
-      previous?.todos,
-    );
-    const shared = shareTodoState({ ...next, live: next.phase !== 'empty' && !ended }, previous);
-    previous = shared;
+    });
+    acceptedByCall = nextAccepted;
+    calls = records;
+    firstById = new Map();
+    for (const record of records)
+      if (!firstById.has(record.call.toolCallId)) firstById.set(record.call.toolCallId, record);
+    for (const view of lastByView.keys()) if (view !== '' && !firstById.has(view)) lastByView.delete(view);
+    status = nextStatus;
+  }
+
+  function state(toolCallId?: string): TodoState {
+    const view = toolCallId ?? '';
+    const record = toolCallId === undefined ? calls.at(-1) : firstById.get(toolCallId);
+    const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
+    const next = record ? stateOf(record, status) : EMPTY;
+    const last = lastByView.get(view);
+    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last);
+    lastByView.set(view, shared);
     return shared;
   }
 
-  return { select };
+  return {
+    read,
+    state,
+    select(messages, selectOptions = {}) {
+      read(messages, selectOptions.status);
+      return state(selectOptions.toolCallId);
+    },
+  };
 }
 
 /**
- * The checklist of a conversation, derived from scratch: `createTodoSelector({ toolName }).select(messages, options)`.
+ * The checklist of a conversation, derived from scratch: `createTodoSelector(options).select(messages, options)`.
  * Pure: the same messages (by value) give the same state, on the server and in the browser.
  */
-export function selectTodoState(messages: readonly TodoMessageLike[], options: SelectTodoStateOptions = {}): TodoState {
+export function selectTodoState(
+  messages: readonly TodoMessageLike[],
+  options: SelectTodosOptions & TodoSelectorOptions = {},
+): TodoState {
   return createTodoSelector(options).select(messages, options);
 }
 
-function accept(call: TodoCall, before: Accepted | undefined, empty: TodoRowIndex): Accepted {
+function accept(call: TodoCall, before: Accepted | undefined): Accepted {
   const items = parseTodos(call.input);
   // An accepted call with no task array (stored by another tool) leaves the list as it was.
-  if (!items) return { ...(before ?? { todos: NO_ROWS, removed: NO_ROWS }), toolCallId: call.toolCallId, before };
-  const { todos, removed } = placeTodos(items, indexOf(before, empty), call.toolCallId, false);
-  return { toolCallId: call.toolCallId, todos, removed, before };
+  if (!items)
+    return {
+      todos: before?.todos ?? NO_ROWS,
+      removed: before?.removed ?? NO_ROWS,
+      toolCallId: call.toolCallId,
+      before,
+    };
+  return {
+    ...placeTodos(items, before?.todos ?? NO_ROWS, call.toolCallId, false),
+    toolCallId: call.toolCallId,
+    before,
+  };
+}
+
+/**
+ * Whether a call that has not finished is over: it sits in an earlier message than the last one or
+ * a later call follows it, the chat failed, or the stream ended (a pending approval outlives the stream).
+ */
+export function isCallOver(
+  call: Pick<TodoCall, 'state'>,
+  isSuperseded: boolean,
+  status: SelectTodosOptions['status'],
+): boolean {
+  if (isSuperseded || status === 'error') return true;
+  return status === 'ready' && !call.state.startsWith('approval-');
 }
 
 type UnsharedState = Omit<TodoState, 'counts' | 'live'>;
+const EMPTY: UnsharedState = { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
 
+/** The state of one call, from the list before it, the call, and the chat's status. Pure. */
 function stateOf(
-  newest: { call: TodoCall; before: Accepted | undefined; index: TodoRowIndex; isOld: boolean } | undefined,
-  accepted: Accepted | undefined,
+  { call, before, isOld, hasLaterCall, accepted }: CallRecord,
   status: SelectTodosOptions['status'],
-  superseded: boolean,
-  previousRows: readonly TodoRow[] | undefined,
 ): UnsharedState {
-  if (!newest) return { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
-  const { call, before, index, isOld } = newest;
   const { toolCallId, input } = call;
   const rejected = (rejection: TodoRejection, error?: string): UnsharedState => ({
     phase: 'rejected',
@@ -175,39 +260,138 @@ function stateOf(
     rejection,
     error,
   });
-  const placed = (isPartial: boolean) =>
-    placeTodos(parseTodos(input, isPartial) ?? [], index, toolCallId, isPartial, previousRows);
-  // A call in an earlier message than the last one, or superseded by a later call, is over whatever the status says.
-  const over = isOld || superseded || status === 'ready' || status === 'error';
-  switch (call.state) {
-    case 'input-streaming':
-      return over ? rejected('interrupted') : { phase: 'streaming', toolCallId, ...placed(true) };
-    case 'approval-requested':
-    case 'approval-responded':
-      // Waiting for the user's approval is legitimate after the stream ended.
-      return isOld || superseded || status === 'error'
-        ? rejected('interrupted')
-        : { phase: 'executing', toolCallId, ...placed(false) };
-    case 'input-available':
-      // Stopped while `execute` ran (e.g. awaiting `onWrite`): the list was never saved.
-      return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
-    case 'output-available':
-      if (!call.preliminary) {
-        return {
-          phase: 'accepted',
-          toolCallId,
-          todos: accepted?.todos ?? NO_ROWS,
-          removed: accepted?.removed ?? NO_ROWS,
-        };
-      }
-      return over ? rejected('interrupted') : { phase: 'executing', toolCallId, ...placed(false) };
-    case 'output-error':
-      return rejected('error', call.errorText);
-    case 'output-denied':
-      return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
-    default:
-      return accepted
-        ? { phase: 'accepted', toolCallId: accepted.toolCallId, todos: accepted.todos, removed: accepted.removed }
-        : { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
+  const proposed = (isPartial: boolean) =>
+    placeTodos(parseTodos(input, isPartial) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial);
+  if (accepted) return { phase: 'accepted', toolCallId, todos: accepted.todos, removed: accepted.removed };
+  if (call.state === 'output-error') return rejected('error', call.errorText);
+  if (call.state === 'output-denied' || (call.state === 'approval-responded' && call.approved === false)) {
+    return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
   }
+  const known = ['input-streaming', 'input-available', 'approval-requested', 'approval-responded', 'output-available'];
+  if (!known.includes(call.state))
+    return before
+      ? { phase: 'accepted', toolCallId: before.toolCallId, todos: before.todos, removed: before.removed }
+      : EMPTY;
+  if (isCallOver(call, isOld || hasLaterCall, status)) return rejected('interrupted');
+  if (call.state === 'input-streaming') return { phase: 'streaming', toolCallId, ...proposed(true) };
+  if (call.state === 'approval-requested')
+    return { phase: 'review', toolCallId, approvalId: call.approvalId ?? '', ...proposed(false) };
+  return { phase: 'executing', toolCallId, ...proposed(false) };
+}
+
+/**
+ * Lays a call's items over `before`, the rows of the last accepted list. An item whose trimmed text
+ * matches a row of `before` ({@link matchTodoTexts}, as `diffTodos` pairs tasks) takes its key (while its
+ * own status is incomplete, the row's status). The growing last item of a streaming call whose text
+ * starts an unmatched row is not shown yet: that row stays as it is, so a re-sent task is never retyped
+ * and a new task never borrows an old row's text. Any other item is a new row `${toolCallId}:${index}`.
+ * While streaming, the unmatched rows of `before` follow unchanged; otherwise they are `removed`.
+ */
+function placeTodos(
+  items: ReturnType<typeof parseTodos> & {},
+  before: readonly TodoRow[],
+  toolCallId: string,
+  isPartial: boolean,
+): { todos: TodoRow[]; removed: TodoRow[] } {
+  const last = items.at(-1);
+  const growing = last?.isGrowing ? last : undefined;
+  const settled = growing ? items.slice(0, -1) : items;
+  const matches = matchTodoTexts(
+    before.map((row) => row.content),
+    settled.map((item) => item.text),
+  );
+  const claimed = new Set(matches);
+  const todos: TodoRow[] = settled.map((item, at) => {
+    const position = matches[at];
+    if (position === undefined)
+      return {
+        key: newKey(toolCallId, at, before),
+        content: item.content,
+        status: item.status ?? 'pending',
+        streaming: false,
+        change: 'added',
+      };
+    const old = before[position]!;
+    const status = item.status ?? (isPartial ? old.status : 'pending');
+    return { key: old.key, content: item.content, status, streaming: false, change: todoChangeOf(old.status, status) };
+  });
+  const hides =
+    growing && before.some((row, position) => !claimed.has(position) && row.content.trim().startsWith(growing.text));
+  if (growing && !hides) {
+    todos.push({
+      key: newKey(toolCallId, settled.length, before),
+      content: growing.content,
+      status: growing.status ?? 'pending',
+      streaming: true,
+      change: 'added',
+    });
+  }
+  const removed: TodoRow[] = [];
+  before.forEach((row, position) => {
+    if (claimed.has(position)) return;
+    // Left as they are until the call reaches them: the list never shrinks while a call streams.
+    if (isPartial) todos.push(row);
+    else removed.push({ ...row, change: 'removed' });
+  });
+  return { todos, removed };
+}
+
+/** A new row's key; a provider that reuses call ids (`call_0` every step) could repeat a key of the list before. */
+function newKey(toolCallId: string, at: number, before: readonly TodoRow[]): string {
+  let key = `${toolCallId}:${at}`;
+  while (before.some((row) => row.key === key)) key += "'";
+  return key;
+}
+
+/** `next` with the row objects (and, when nothing changed, the whole state) of `last` where their values are equal. */
+function share(next: Omit<TodoState, 'counts'>, last: TodoState | undefined): TodoState {
+  const todos = shareRows(next.todos, last?.todos);
+  const removed = shareRows(next.removed, last?.removed);
+  const fields = ['phase', 'toolCallId', 'approvalId', 'error', 'rejection', 'live'] as const;
+  if (last && todos === last.todos && removed === last.removed && fields.every((field) => next[field] === last[field]))
+    return last;
+  const counted = countTodos(todos);
+  const counts =
+    last && TODO_STATUSES.every((status) => counted[status] === last.counts[status]) ? last.counts : counted;
+  return { ...next, todos, removed, counts } as TodoState;
+}
+
+/** The only place old rows are reused: looked up at the same position first, by key when they moved. */
+function shareRows(next: readonly TodoRow[], old: readonly TodoRow[] | undefined): readonly TodoRow[] {
+  if (!old || next === old) return next;
+  let oldByKey: Map<string, TodoRow> | undefined;
+  let isSameList = next.length === old.length;
+  const rows = next.map((row, index) => {
+    let candidate = old[index];
+    if (candidate?.key !== row.key) {
+      oldByKey ??= new Map(old.map((each) => [each.key, each]));
+      candidate = oldByKey.get(row.key);
+    }
+    const same =
+      candidate !== undefined &&
+      candidate.content === row.content &&
+      candidate.status === row.status &&
+      candidate.streaming === row.streaming &&
+      candidate.change === row.change;
+    const kept = same ? candidate! : row;
+    if (kept !== old[index]) isSameList = false;
+    return kept;
+  });
+  return isSameList ? old : rows;
+}
+
+/**
+ * What the call on screen did, as lists of rows (the comparison of `diffTodos`, read off the rows'
+ * `change` and `removed`): for announcements, summaries and logs.
+ */
+export function todoChangesOf(state: Pick<TodoState, 'todos' | 'removed'>): TodoChanges<TodoRow> {
+  const changes: TodoChanges<TodoRow> = {
+    added: [],
+    removed: [...state.removed],
+    started: [],
+    completed: [],
+    reopened: [],
+  };
+  for (const row of state.todos) if (row.change && row.change !== 'removed') changes[row.change].push(row);
+  return changes;
 }

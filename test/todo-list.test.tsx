@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { createRef } from 'react';
-import type { TodoRow } from '../src/place-todos.js';
+import type { TodoRow } from '../src/todo-selector.js';
 import { TodoList } from '../src/react/todo-list.js';
 import { selectTodoState } from '../src/todo-selector.js';
 import { renderChat, type Commit } from './support/render-chat.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parsePartialJson } from 'ai';
 import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
-import type { TodoState } from '../src/todo-state.js';
+import type { TodoState } from '../src/todo-selector.js';
 import type { Todo } from '../src/todo.js';
 import { diffTodos } from '../src/diff-todos.js';
 import { readTodos } from '../src/read-todos.js';
@@ -99,7 +99,7 @@ describe('while a call streams', () => {
   it('counts a status only when it is exactly one of the three values', () => {
     for (const cut of ['', 'co', 'in_progr', 'pend', 'done', 'Completed']) {
       const state = selectTodoState([message(streaming('a', { todos: [{ content: 'Read code', status: cut }] }))]);
-      expect(rows(state)).toEqual([['Read code', 'pending']]);
+      expect(rows(state)).toEqual([['Read code', 'completed']]);
     }
   });
   it('keeps the status an item had in the last accepted list until its own arrives', () => {
@@ -171,9 +171,8 @@ describe('when a new call starts after an accepted list', () => {
 
 describe('phases', () => {
   const history = [message(accepted('a', plan))];
-  it('approval states and preliminary output are executing', () => {
+  it('an approved call and preliminary output are executing', () => {
     for (const part of [
-      call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }),
       call('b', 'approval-responded', { todos: plan.slice(0, 1) }, { approval: { id: 'x', approved: true } }),
       call('b', 'output-available', { todos: plan.slice(0, 1) }, { preliminary: true }),
     ]) {
@@ -208,12 +207,40 @@ describe('phases', () => {
       expect(selectTodoState([...history, message(part)], { status: 'streaming' }).phase).toBe('executing');
     }
   });
-  it('a call waiting for approval stays executing after the stream ended', () => {
-    const state = selectTodoState(
-      [...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))],
-      { status: 'ready' },
-    );
-    expect(state.phase).toBe('executing');
+  it('a call waiting for approval is in review, also after the stream ended', () => {
+    for (const status of ['streaming', 'ready', undefined] as const) {
+      const state = selectTodoState(
+        [...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))],
+        { status },
+      );
+      expect(state).toMatchObject({ phase: 'review', toolCallId: 'b', approvalId: 'x' });
+      expect(rows(state)).toEqual([['Read code', 'completed']]);
+      expect(state.removed.map((row) => row.content)).toEqual(['Write tests', 'Ship']);
+    }
+  });
+  it('a review is interrupted once a later message, a later call or a failed chat ends it', () => {
+    const waiting = call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } });
+    for (const [messages, status] of [
+      [[...history, message(waiting), message({ type: 'text', text: 'never mind' })], 'ready'],
+      [[...history, message(waiting, accepted('c', plan))], 'ready'],
+      [[...history, message(waiting)], 'error'],
+    ] as const) {
+      const state = selectTodoState(messages, { status, toolCallId: 'b' });
+      expect(state).toMatchObject({ phase: 'rejected', rejection: 'interrupted', toolCallId: 'a' });
+      expect(state.approvalId).toBeUndefined();
+    }
+  });
+  it('an approval answered no is denied, with its reason, and shows the accepted list', () => {
+    const answer = (approval: Part) =>
+      selectTodoState([...history, message(call('b', 'approval-responded', { todos: [] }, { approval }))]);
+    expect(answer({ id: 'x', approved: false, reason: 'Keep the tests' })).toMatchObject({
+      phase: 'rejected',
+      rejection: 'denied',
+      error: 'Keep the tests',
+      toolCallId: 'a',
+    });
+    expect(answer({ id: 'x', approved: false }).error).toBe('The update was denied.');
+    expect(rows(answer({ id: 'x', approved: false }))).toEqual(plan.map((todo) => [todo.content, todo.status]));
   });
   it('output-denied without a reason still sets error', () => {
     const state = selectTodoState([

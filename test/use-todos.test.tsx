@@ -3,7 +3,7 @@ import { cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { useTodos } from '../src/react/use-todos.js';
-import type { TodoState } from '../src/todo-state.js';
+import type { TodoState } from '../src/todo-selector.js';
 import { todoWrite } from '../src/todo-write.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep, TRICKY_PLAN } from './support/stream-todo-call.js';
 

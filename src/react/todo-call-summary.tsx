@@ -2,7 +2,7 @@ import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react
 import { summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import type { SelectTodosOptions } from '../todo-selector.js';
-import { type TodoState, todoChangesOf } from '../todo-state.js';
+import { type TodoState, todoChangesOf } from '../todo-selector.js';
 import { useTodos } from './use-todos.js';
 
 /** Texts of {@link TodoCallSummary}: the change sentences, and what shows while the call is under way. */

@@ -1,6 +1,6 @@
 import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
-import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-state.js';
+import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-selector.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {

@@ -1,5 +1,5 @@
 import { type CSSProperties, memo, type ReactNode } from 'react';
-import type { TodoRow } from '../place-todos.js';
+import type { TodoRow } from '../todo-selector.js';
 
 /** Hides text visually but keeps it for screen readers, with or without the stylesheet. */
 export const VISUALLY_HIDDEN: CSSProperties = {

@@ -2,7 +2,7 @@ import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useMe
 import { readToolErrorProblems } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import type { SelectTodosOptions } from '../todo-selector.js';
-import type { TodoState } from '../todo-state.js';
+import type { TodoState } from '../todo-selector.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useTodos } from './use-todos.js';

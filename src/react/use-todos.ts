@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import { createTodoSelector, type SelectTodosOptions } from '../todo-selector.js';
-import type { TodoState } from '../todo-state.js';
+import type { TodoState } from '../todo-selector.js';
 
 /** Options of {@link useTodos}. */
 export interface UseTodosOptions extends SelectTodosOptions {
