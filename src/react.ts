@@ -1,11 +1,15 @@
 'use client';
-// Client entry: the hook and the component.
+// Client entry: the hook, the provider and the components.
 export { useTodos } from './react/use-todos.js';
 export type { UseTodosOptions } from './react/use-todos.js';
+export { TodoProvider } from './react/todo-provider.js';
+export type { TodoProviderProps } from './react/todo-provider.js';
 export { TodoList } from './react/todo-list.js';
-export type { TodoListProps, TodoListSource, TodoListOwnProps, TodoListSlot } from './react/todo-list.js';
+export type { TodoListProps, TodoListSlot } from './react/todo-list.js';
 export { DEFAULT_TODO_LIST_LABELS } from './react/todo-list-labels.js';
 export type { TodoListLabels } from './react/todo-list-labels.js';
 export type { RenderTodoRow } from './react/todo-list-row.js';
 export { TodoCallSummary } from './react/todo-call-summary.js';
 export type { TodoCallSummaryProps, TodoCallSummaryLabels } from './react/todo-call-summary.js';
+export { TodoReviewControls } from './react/todo-review-controls.js';
+export type { TodoReviewControlsProps, TodoReviewControlsLabels } from './react/todo-review-controls.js';

@@ -128,7 +128,7 @@ interface Accepted {
 
 const NO_ROWS: readonly TodoRow[] = [];
 /** `error` of a denied call whose approval gave no reason. */
-const DENIED_WITHOUT_REASON = 'The update was denied.';
+export const DENIED_WITHOUT_REASON = 'The update was denied.';
 
 /**
  * Creates a selector: the newest `todo_write` call wins; streamed items appear as they arrive
@@ -147,8 +147,9 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
   let calls: CallRecord[] = [];
   let firstById = new Map<string, CallRecord>();
   let status: SelectTodosOptions['status'];
-  // The last result per view ('' for the newest call), for structural sharing.
-  const lastByView = new Map<string, TodoState>();
+  // The last result per view ('' for the newest call), for structural sharing, with what it was
+  // derived from when that is final (a finished call's state is computed once).
+  const lastByView = new Map<string, { state: TodoState; inputs: readonly unknown[] | undefined }>();
 
   function read(messages: readonly TodoMessageLike[], nextStatus?: SelectTodosOptions['status']): void {
     const nextAccepted = new Map<string, Accepted[]>();
@@ -184,11 +185,13 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
   function state(toolCallId?: string): TodoState {
     const view = toolCallId ?? '';
     const record = toolCallId === undefined ? calls.at(-1) : firstById.get(toolCallId);
+    const inputs = inputsOf(record, status);
+    const last = lastByView.get(view);
+    if (inputs && last?.inputs && inputs.every((input, index) => input === last.inputs![index])) return last.state;
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status) : EMPTY;
-    const last = lastByView.get(view);
-    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last);
-    lastByView.set(view, shared);
+    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state);
+    lastByView.set(view, { state: shared, inputs });
     return shared;
   }
 
@@ -211,6 +214,18 @@ export function selectTodoState(
   options: SelectTodosOptions & TodoSelectorOptions = {},
 ): TodoState {
   return createTodoSelector(options).select(messages, options);
+}
+
+/** What a finished call's state follows from; `undefined` for a call under way (derived on every reading). */
+function inputsOf(
+  record: CallRecord | undefined,
+  status: SelectTodosOptions['status'],
+): readonly unknown[] | undefined {
+  if (!record) return [status];
+  const { call, accepted, before, hasLaterCall } = record;
+  const isDenied = call.state === 'output-denied' || (call.state === 'approval-responded' && call.approved === false);
+  if (!accepted && !isDenied && call.state !== 'output-error') return undefined;
+  return [accepted, before, call.state, call.errorText, call.denialReason, hasLaterCall, status];
 }
 
 function accept(call: TodoCall, before: Accepted | undefined): Accepted {

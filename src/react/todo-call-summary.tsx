@@ -1,40 +1,44 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode } from 'react';
 import { summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
-import type { SelectTodosOptions } from '../todo-selector.js';
-import { type TodoState, todoChangesOf } from '../todo-selector.js';
-import { useTodos } from './use-todos.js';
+import { DENIED_WITHOUT_REASON, type SelectTodosOptions, type TodoState, todoChangesOf } from '../todo-selector.js';
+import { useTodoSource } from './todo-provider.js';
 
 /** Texts of {@link TodoCallSummary}: the change sentences, and what shows while the call is under way. */
 export interface TodoCallSummaryLabels extends TodoChangeLabels {
   /** While the call streams or runs. Default `'Updating the plan…'`. */
   updating: string;
+  /** While the proposed plan waits for the person's review. Default `'Waiting for your review'`. */
+  reviewing: string;
 }
 
 /** Props of {@link TodoCallSummary}; other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<p>`. */
 export type TodoCallSummaryProps = {
-  /** The conversation (`useChat().messages`). */
-  messages: readonly TodoMessageLike[];
   /** The call to summarise: the tool part's `toolCallId`. */
   toolCallId: string;
-  /** `useChat().status`: a call the chat stopped reads as stopped, not as under way. */
+  /**
+   * The conversation (`useChat().messages`). Default: the nearest `<TodoProvider>`'s, which reads the
+   * conversation once for every summary (with `messages`, each summary reads it on its own).
+   */
+  messages?: readonly TodoMessageLike[] | undefined;
+  /** `useChat().status` (with `messages`): a call the chat stopped reads as stopped, not as under way. */
   status?: SelectTodosOptions['status'];
-  /** Default `'todo_write'`. */
-  toolName?: string;
+  /** Default `'todo_write'` (with `messages`). */
+  toolName?: string | undefined;
   /** Texts, for other languages. Default: English. */
-  labels?: Partial<TodoCallSummaryLabels>;
+  labels?: Partial<TodoCallSummaryLabels> | undefined;
 } & Omit<ComponentPropsWithoutRef<'p'>, 'children'>;
 
 /**
  * One line that says what a `todo_write` call did ("Completed 'Write tests' and started 'Run the
  * suite'", "Planned 7 tasks", "Rejected: …"), to render in place of the tool part in a chat message,
  * so the transcript does not repeat the whole list per call. A `<p data-todo-call-summary>` with
- * `data-phase` (and `data-rejection` when it failed).
+ * `data-phase` (and `data-rejection` when it failed). Renders again only when its call's state changes.
  */
-export const TodoCallSummary = forwardRef<HTMLParagraphElement, TodoCallSummaryProps>(
-  function TodoCallSummary(props, ref): ReactNode {
+export const TodoCallSummary = memo(
+  forwardRef<HTMLParagraphElement, TodoCallSummaryProps>(function TodoCallSummary(props, ref): ReactNode {
     const { messages, toolCallId, status, toolName, labels, ...rootProps } = props;
-    const state = useTodos(messages, { status, toolName, toolCallId });
+    const state = useTodoSource({ messages, status, toolName, toolCallId });
     return (
       <p
         {...rootProps}
@@ -46,7 +50,7 @@ export const TodoCallSummary = forwardRef<HTMLParagraphElement, TodoCallSummaryP
         {summaryOf(state, labels)}
       </p>
     );
-  },
+  }),
 );
 
 function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}): string {
@@ -55,10 +59,10 @@ function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}
   }
   if (state.phase === 'rejected') {
     const { rejection, error } = state;
-    return summarizeTodoCall(
-      rejection === 'error' ? { outcome: 'rejected', error } : { outcome: rejection, reason: error },
-      labels,
-    );
+    if (rejection === 'error') return summarizeTodoCall({ outcome: 'rejected', error }, labels);
+    const reason = error === DENIED_WITHOUT_REASON ? undefined : error;
+    return summarizeTodoCall(rejection === 'denied' ? { outcome: 'denied', reason } : { outcome: rejection }, labels);
   }
+  if (state.phase === 'review') return labels.reviewing ?? 'Waiting for your review';
   return state.phase === 'empty' ? '' : (labels.updating ?? 'Updating the plan…');
 }

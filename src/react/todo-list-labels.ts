@@ -1,6 +1,7 @@
 import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
 import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-selector.js';
+import type { TodoReviewControlsLabels } from './todo-review-controls.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {
@@ -12,10 +13,14 @@ export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoR
   showAll: (total: number) => string;
   /** The button that collapses it again. Default `'Show fewer'`. */
   showFewer: string;
+  /** Announced when a proposed plan starts waiting for the person's review. Default `'The plan waits for your review.'`. */
+  review: string;
+  /** Texts of the review controls. Default: English. */
+  reviewControls?: Partial<TodoReviewControlsLabels>;
   /** The sentences of announcements ("Completed: Write tests. Now: Run the suite."). Default: English. */
   changes?: Partial<TodoChangeLabels>;
   /**
-   * What the polite status region says when a list is accepted or an update rejected (never on
+   * What the polite status region says when a list is accepted, a plan waits for review or an update is rejected (never on
    * each streamed delta). Default {@link announceTodoState}.
    */
   announce?: (state: TodoState, labels: TodoListLabels) => string;
@@ -33,6 +38,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   summary: (completed, total) => `${completed} of ${total} completed`,
   showAll: (total) => `Show all ${total}`,
   showFewer: 'Show fewer',
+  review: 'The plan waits for your review.',
 };
 
 /**
@@ -41,5 +47,6 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
  */
 export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
+  if (state.phase === 'review') return labels.review;
   return announceTodoChanges(todoChangesOf(state), state.todos, labels.changes);
 }

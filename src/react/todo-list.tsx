@@ -1,16 +1,30 @@
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useMemo, useState } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode, useId, useMemo, useState } from 'react';
 import { readToolErrorProblems } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
-import type { SelectTodosOptions } from '../todo-selector.js';
-import type { TodoState } from '../todo-selector.js';
+import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
-import { useTodos } from './use-todos.js';
+import { useTodoSource } from './todo-provider.js';
+import {
+  TodoReviewControls,
+  type TodoReviewControlsProps,
+  type TodoReviewControlsSlot,
+} from './todo-review-controls.js';
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
-export type TodoListSlot = 'root' | 'summary' | 'progress' | 'list' | 'item' | 'icon' | 'content' | 'toggle' | 'notice';
+export type TodoListSlot =
+  | 'root'
+  | 'summary'
+  | 'progress'
+  | 'list'
+  | 'item'
+  | 'icon'
+  | 'content'
+  | 'toggle'
+  | 'notice'
+  | TodoReviewControlsSlot;
 
-/** Where the list comes from: a state from {@link useTodos}, or a conversation. */
+/** Where the list comes from: a state from {@link useTodos}, a conversation, or the nearest `<TodoProvider>`. */
 export type TodoListSource =
   | {
       /** A state from `useTodos` or `selectTodoState`. */
@@ -33,6 +47,14 @@ export type TodoListSource =
        */
       toolCallId?: string;
       state?: never;
+    }
+  | {
+      /** With neither `state` nor `messages`: this call (default: the newest) of the nearest `<TodoProvider>`. */
+      toolCallId?: string;
+      state?: never;
+      messages?: never;
+      status?: never;
+      toolName?: never;
     };
 
 /** Props of `<TodoList>` besides its source. */
@@ -51,6 +73,11 @@ export interface TodoListOwnProps {
   maxVisible?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
+  /**
+   * `useChat().addToolApprovalResponse`: while the plan waits for review, approve and request-changes
+   * controls follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
+   */
+  addToolApprovalResponse?: TodoReviewControlsProps['onRespond'] | undefined;
 }
 
 type RootProps = Omit<ComponentPropsWithoutRef<'div'>, keyof TodoListOwnProps | 'children'>;
@@ -61,161 +88,158 @@ export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
 /**
  * The agent's checklist: an `<ol role="list">` with each status as text, a "2 of 5 completed"
  * summary with a labelled `<progress>`, a polite status region that says what each accepted update
- * did, and `aria-busy` while a call streams. Pass `state` (from `useTodos`) or `messages` and
- * `status`. Other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<div>`.
+ * did, and `aria-busy` while a call streams. Pass `state` (from `useTodos`), `messages` and
+ * `status`, or neither inside a `<TodoProvider>`. Other props (`id`, `style`, `aria-*`, …) and the
+ * ref go to the root `<div>`.
  */
-export const TodoList = forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
-  return props.state === undefined ? (
-    <ConversationTodoList {...props} ref={ref} />
-  ) : (
-    <TodoListView {...props} ref={ref} />
-  );
-});
+export const TodoList = memo(
+  forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
+    const {
+      state: givenState,
+      messages,
+      status,
+      toolName,
+      toolCallId,
+      addToolApprovalResponse,
+      className,
+      classNames = {},
+      unstyled,
+      theme,
+      labels: labelOverrides,
+      maxVisible = 8,
+      renderItem,
+      ...rootProps
+    } = props;
+    const state = useTodoSource({ state: givenState, messages, status, toolName, toolCallId });
+    const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
+    const id = useId();
+    const [expanded, setExpanded] = useState(false);
 
-type ConversationTodoListProps = Extract<TodoListSource, { messages: unknown }> & TodoListOwnProps & RootProps;
+    const committedKey =
+      state.phase === 'accepted' || state.phase === 'rejected' || state.phase === 'review'
+        ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}\n${state.approvalId}`
+        : undefined;
+    const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
+    if (committedKey !== undefined && committedKey !== announced.key) {
+      const text = (labels.announce ?? announceTodoState)(state, labels);
+      // A live region speaks only when its text changes: a repeated announcement (a second rejection
+      // in a row) gets a trailing no-break space, so screen readers say it again.
+      setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
+    }
 
-const ConversationTodoList = forwardRef<HTMLDivElement, ConversationTodoListProps>(
-  function ConversationTodoList(props, ref): ReactNode {
-    const { messages, status, toolName, toolCallId, ...rest } = props;
-    const state = useTodos(messages, { status, toolName, toolCallId });
-    return <TodoListView {...rest} state={state} ref={ref} />;
-  },
-);
-
-type TodoListViewProps = { state: TodoState } & TodoListOwnProps & RootProps;
-
-const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function TodoListView(props, ref): ReactNode {
-  const {
-    state,
-    className,
-    classNames = {},
-    unstyled,
-    theme,
-    labels: labelOverrides,
-    maxVisible = 8,
-    renderItem,
-    ...rootProps
-  } = props;
-  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
-  const id = useId();
-  const [expanded, setExpanded] = useState(false);
-
-  const committedKey =
-    state.phase === 'accepted' || state.phase === 'rejected'
-      ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}`
-      : undefined;
-  const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
-  if (committedKey !== undefined && committedKey !== announced.key) {
-    const text = (labels.announce ?? announceTodoState)(state, labels);
-    // A live region speaks only when its text changes: a repeated announcement (a second rejection
-    // in a row) gets a trailing no-break space, so screen readers say it again.
-    setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
-  }
-
-  const { todos, removed, counts } = state;
-  const total = todos.length;
-  const collapsible = total > maxVisible;
-  const collapsed = collapsible && !expanded;
-  let start = 0;
-  if (collapsed) {
-    let current = todos.findIndex((row) => row.status === 'in_progress');
-    if (current < 0)
-      current = Math.max(
-        0,
-        todos.findIndex((row) => row.status === 'pending'),
+    const { todos, removed, counts } = state;
+    const total = todos.length;
+    const collapsible = total > maxVisible;
+    const collapsed = collapsible && !expanded;
+    let start = 0;
+    if (collapsed) {
+      let current = todos.findIndex((row) => row.status === 'in_progress');
+      if (current < 0)
+        current = Math.max(
+          0,
+          todos.findIndex((row) => row.status === 'pending'),
+        );
+      start = Math.max(0, Math.min(current - 1, total - maxVisible));
+    }
+    const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
+    const { pending, in_progress, completed, list: listLabel } = labels;
+    const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
+    // The same element while nothing it shows changed (a text part streaming after the call): React
+    // then skips the whole list instead of comparing every row's props. Deps are primitives and the
+    // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
+    const list = useMemo(() => {
+      const statusLabels = { pending, in_progress, completed };
+      const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
+        <TodoListRow
+          key={row.key}
+          row={row}
+          statusLabel={statusLabels[row.status]}
+          hidden={hidden}
+          itemClassName={itemClassName}
+          iconClassName={iconClassName}
+          contentClassName={contentClassName}
+          renderItem={renderItem}
+        />
       );
-    start = Math.max(0, Math.min(current - 1, total - maxVisible));
-  }
-  const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
-  const { pending, in_progress, completed, list: listLabel } = labels;
-  const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
-  // The same element while nothing it shows changed (a text part streaming after the call): React
-  // then skips the whole list instead of comparing every row's props. Deps are primitives and the
-  // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
-  const list = useMemo(() => {
-    const statusLabels = { pending, in_progress, completed };
-    const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
-      <TodoListRow
-        key={row.key}
-        row={row}
-        statusLabel={statusLabels[row.status]}
-        hidden={hidden}
-        itemClassName={itemClassName}
-        iconClassName={iconClassName}
-        contentClassName={contentClassName}
-        renderItem={renderItem}
-      />
-    );
-    return (
-      <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
-        {todos.map((row, index) => rowElement(row, index < start || index >= end))}
-        {removed.map((row) => rowElement(row, false))}
-      </ol>
-    );
-  }, [
-    todos,
-    removed,
-    start,
-    end,
-    id,
-    pending,
-    in_progress,
-    completed,
-    listLabel,
-    listClassName,
-    itemClassName,
-    iconClassName,
-    contentClassName,
-    renderItem,
-  ]);
+      return (
+        <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
+          {todos.map((row, index) => rowElement(row, index < start || index >= end))}
+          {removed.map((row) => rowElement(row, false))}
+        </ol>
+      );
+    }, [
+      todos,
+      removed,
+      start,
+      end,
+      id,
+      pending,
+      in_progress,
+      completed,
+      listLabel,
+      listClassName,
+      itemClassName,
+      iconClassName,
+      contentClassName,
+      renderItem,
+    ]);
 
-  return (
-    <div
-      {...rootProps}
-      ref={ref}
-      data-todo-list=""
-      data-phase={state.phase}
-      data-theme={theme}
-      data-unstyled={unstyled ? '' : undefined}
-      data-live={state.live ? '' : undefined}
-      aria-busy={state.phase === 'streaming' || undefined}
-      className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
-    >
-      {total + removed.length > 0 && (
-        <>
-          <div data-todo-summary="" className={classNames.summary}>
-            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
-            <progress
-              aria-labelledby={`${id}s`}
-              value={counts.completed}
-              max={Math.max(total, 1)}
-              className={classNames.progress}
-            />
-          </div>
-          {list}
-          {collapsible && (
-            <button
-              type="button"
-              data-todo-toggle=""
-              aria-expanded={expanded}
-              aria-controls={`${id}l`}
-              className={classNames.toggle}
-              onClick={() => setExpanded(!expanded)}
-            >
-              {expanded ? labels.showFewer : labels.showAll(total)}
-            </button>
-          )}
-        </>
-      )}
-      {state.phase === 'rejected' && (
-        <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
-          {labels[state.rejection]}
-          {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
-        </p>
-      )}
-      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
-        {announced.text}
+    return (
+      <div
+        {...rootProps}
+        ref={ref}
+        data-todo-list=""
+        data-phase={state.phase}
+        data-theme={theme}
+        data-unstyled={unstyled ? '' : undefined}
+        data-live={state.live ? '' : undefined}
+        aria-busy={state.phase === 'streaming' || undefined}
+        className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
+      >
+        {total + removed.length > 0 && (
+          <>
+            <div data-todo-summary="" className={classNames.summary}>
+              <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+              <progress
+                aria-labelledby={`${id}s`}
+                value={counts.completed}
+                max={Math.max(total, 1)}
+                className={classNames.progress}
+              />
+            </div>
+            {list}
+            {collapsible && (
+              <button
+                type="button"
+                data-todo-toggle=""
+                aria-expanded={expanded}
+                aria-controls={`${id}l`}
+                className={classNames.toggle}
+                onClick={() => setExpanded(!expanded)}
+              >
+                {expanded ? labels.showFewer : labels.showAll(total)}
+              </button>
+            )}
+          </>
+        )}
+        {state.phase === 'rejected' && (
+          <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
+            {labels[state.rejection]}
+            {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
+          </p>
+        )}
+        {state.phase === 'review' && addToolApprovalResponse && (
+          <TodoReviewControls
+            approvalId={state.approvalId}
+            onRespond={addToolApprovalResponse}
+            labels={labels.reviewControls}
+            classNames={classNames}
+          />
+        )}
+        <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+          {announced.text}
+        </div>
       </div>
-    </div>
-  );
-});
+    );
+  }),
+);

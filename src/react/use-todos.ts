@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
+import { useState } from 'react';
 import type { TodoMessageLike } from '../read-todo-calls.js';
-import { createTodoSelector, type SelectTodosOptions } from '../todo-selector.js';
-import type { TodoState } from '../todo-selector.js';
+import { createTodoSelector, type SelectTodosOptions, type TodoState } from '../todo-selector.js';
 
 /** Options of {@link useTodos}. */
 export interface UseTodosOptions extends SelectTodosOptions {
@@ -11,11 +10,16 @@ export interface UseTodosOptions extends SelectTodosOptions {
 
 /**
  * The checklist state of a `useChat` conversation. The component owns one selector
- * (`createTodoSelector`), so a delta costs the same however the messages were copied, and the
- * same state (and row objects) come back while nothing visible changed.
+ * (`createTodoSelector`, kept in state), so a delta costs the same however the messages were
+ * copied, and the same state (and row objects) come back while nothing visible changed.
  */
 export function useTodos(messages: readonly TodoMessageLike[], options: UseTodosOptions = {}): TodoState {
   const { status, toolName, toolCallId } = options;
-  const selector = useMemo(() => createTodoSelector({ toolName }), [toolName]);
-  return useMemo(() => selector.select(messages, { status, toolCallId }), [selector, messages, status, toolCallId]);
+  const [owned, setOwned] = useState(() => ({ toolName, selector: createTodoSelector({ toolName }) }));
+  let { selector } = owned;
+  if (owned.toolName !== toolName) {
+    selector = createTodoSelector({ toolName });
+    setOwned({ toolName, selector });
+  }
+  return selector.select(messages, { status, toolCallId });
 }
