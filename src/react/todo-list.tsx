@@ -1,4 +1,13 @@
-import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode, useId, useMemo, useState } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  type ForwardedRef,
+  forwardRef,
+  memo,
+  type ReactNode,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import { readToolErrorProblems } from '../describe-todo-changes.js';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
@@ -94,152 +103,158 @@ export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
  */
 export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
-    const {
-      state: givenState,
-      messages,
-      status,
-      toolName,
-      toolCallId,
-      addToolApprovalResponse,
-      className,
-      classNames = {},
-      unstyled,
-      theme,
-      labels: labelOverrides,
-      maxVisible = 8,
-      renderItem,
-      ...rootProps
-    } = props;
-    const state = useTodoSource({ state: givenState, messages, status, toolName, toolCallId });
-    const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
-    const id = useId();
-    const [expanded, setExpanded] = useState(false);
-
-    const committedKey =
-      state.phase === 'accepted' || state.phase === 'rejected' || state.phase === 'review'
-        ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}\n${state.approvalId}`
-        : undefined;
-    const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
-    if (committedKey !== undefined && committedKey !== announced.key) {
-      const text = (labels.announce ?? announceTodoState)(state, labels);
-      // A live region speaks only when its text changes: a repeated announcement (a second rejection
-      // in a row) gets a trailing no-break space, so screen readers say it again.
-      setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
-    }
-
-    const { todos, removed, counts } = state;
-    const total = todos.length;
-    const collapsible = total > maxVisible;
-    const collapsed = collapsible && !expanded;
-    let start = 0;
-    if (collapsed) {
-      let current = todos.findIndex((row) => row.status === 'in_progress');
-      if (current < 0)
-        current = Math.max(
-          0,
-          todos.findIndex((row) => row.status === 'pending'),
-        );
-      start = Math.max(0, Math.min(current - 1, total - maxVisible));
-    }
-    const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
-    const { pending, in_progress, completed, list: listLabel } = labels;
-    const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
-    // The same element while nothing it shows changed (a text part streaming after the call): React
-    // then skips the whole list instead of comparing every row's props. Deps are primitives and the
-    // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
-    const list = useMemo(() => {
-      const statusLabels = { pending, in_progress, completed };
-      const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
-        <TodoListRow
-          key={row.key}
-          row={row}
-          statusLabel={statusLabels[row.status]}
-          hidden={hidden}
-          itemClassName={itemClassName}
-          iconClassName={iconClassName}
-          contentClassName={contentClassName}
-          renderItem={renderItem}
-        />
-      );
-      return (
-        <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
-          {todos.map((row, index) => rowElement(row, index < start || index >= end))}
-          {removed.map((row) => rowElement(row, false))}
-        </ol>
-      );
-    }, [
-      todos,
-      removed,
-      start,
-      end,
-      id,
-      pending,
-      in_progress,
-      completed,
-      listLabel,
-      listClassName,
-      itemClassName,
-      iconClassName,
-      contentClassName,
-      renderItem,
-    ]);
-
-    return (
-      <div
-        {...rootProps}
-        ref={ref}
-        data-todo-list=""
-        data-phase={state.phase}
-        data-theme={theme}
-        data-unstyled={unstyled ? '' : undefined}
-        data-live={state.live ? '' : undefined}
-        aria-busy={state.phase === 'streaming' || undefined}
-        className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
-      >
-        {total + removed.length > 0 && (
-          <>
-            <div data-todo-summary="" className={classNames.summary}>
-              <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
-              <progress
-                aria-labelledby={`${id}s`}
-                value={counts.completed}
-                max={Math.max(total, 1)}
-                className={classNames.progress}
-              />
-            </div>
-            {list}
-            {collapsible && (
-              <button
-                type="button"
-                data-todo-toggle=""
-                aria-expanded={expanded}
-                aria-controls={`${id}l`}
-                className={classNames.toggle}
-                onClick={() => setExpanded(!expanded)}
-              >
-                {expanded ? labels.showFewer : labels.showAll(total)}
-              </button>
-            )}
-          </>
-        )}
-        {state.phase === 'rejected' && (
-          <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
-            {labels[state.rejection]}
-            {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
-          </p>
-        )}
-        {state.phase === 'review' && addToolApprovalResponse && (
-          <TodoReviewControls
-            approvalId={state.approvalId}
-            onRespond={addToolApprovalResponse}
-            labels={labels.reviewControls}
-            classNames={classNames}
-          />
-        )}
-        <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
-          {announced.text}
-        </div>
-      </div>
-    );
+    const { state, messages, status, toolName, toolCallId, ...viewProps } = props;
+    const resolved = useTodoSource({ state, messages, status, toolName, toolCallId });
+    // The view is memoized on the state object: a text delta after the call, which leaves the
+    // state as it was, costs the derivation and nothing else.
+    return <TodoListView {...viewProps} state={resolved} rootRef={ref} />;
   }),
 );
+
+type TodoListViewProps = { state: TodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
+
+const TodoListView = memo(function TodoListView(props: TodoListViewProps): ReactNode {
+  const {
+    state,
+    rootRef,
+    addToolApprovalResponse,
+    className,
+    classNames = {},
+    unstyled,
+    theme,
+    labels: labelOverrides,
+    maxVisible = 8,
+    renderItem,
+    ...rootProps
+  } = props;
+  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+
+  const committedKey =
+    state.phase === 'accepted' || state.phase === 'rejected' || state.phase === 'review'
+      ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}\n${state.approvalId}`
+      : undefined;
+  const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
+  if (committedKey !== undefined && committedKey !== announced.key) {
+    const text = (labels.announce ?? announceTodoState)(state, labels);
+    // A live region speaks only when its text changes: a repeated announcement (a second rejection
+    // in a row) gets a trailing no-break space, so screen readers say it again.
+    setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
+  }
+
+  const { todos, removed, counts } = state;
+  const total = todos.length;
+  const collapsible = total > maxVisible;
+  const collapsed = collapsible && !expanded;
+  let start = 0;
+  if (collapsed) {
+    let current = todos.findIndex((row) => row.status === 'in_progress');
+    if (current < 0)
+      current = Math.max(
+        0,
+        todos.findIndex((row) => row.status === 'pending'),
+      );
+    start = Math.max(0, Math.min(current - 1, total - maxVisible));
+  }
+  const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
+  const { pending, in_progress, completed, list: listLabel } = labels;
+  const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
+  // The same element while nothing it shows changed (a text part streaming after the call): React
+  // then skips the whole list instead of comparing every row's props. Deps are primitives and the
+  // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
+  const list = useMemo(() => {
+    const statusLabels = { pending, in_progress, completed };
+    const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
+      <TodoListRow
+        key={row.key}
+        row={row}
+        statusLabel={statusLabels[row.status]}
+        hidden={hidden}
+        itemClassName={itemClassName}
+        iconClassName={iconClassName}
+        contentClassName={contentClassName}
+        renderItem={renderItem}
+      />
+    );
+    return (
+      <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
+        {todos.map((row, index) => rowElement(row, index < start || index >= end))}
+        {removed.map((row) => rowElement(row, false))}
+      </ol>
+    );
+  }, [
+    todos,
+    removed,
+    start,
+    end,
+    id,
+    pending,
+    in_progress,
+    completed,
+    listLabel,
+    listClassName,
+    itemClassName,
+    iconClassName,
+    contentClassName,
+    renderItem,
+  ]);
+
+  return (
+    <div
+      {...rootProps}
+      ref={rootRef}
+      data-todo-list=""
+      data-phase={state.phase}
+      data-theme={theme}
+      data-unstyled={unstyled ? '' : undefined}
+      data-live={state.live ? '' : undefined}
+      aria-busy={state.phase === 'streaming' || undefined}
+      className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
+    >
+      {total + removed.length > 0 && (
+        <>
+          <div data-todo-summary="" className={classNames.summary}>
+            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+            <progress
+              aria-labelledby={`${id}s`}
+              value={counts.completed}
+              max={Math.max(total, 1)}
+              className={classNames.progress}
+            />
+          </div>
+          {list}
+          {collapsible && (
+            <button
+              type="button"
+              data-todo-toggle=""
+              aria-expanded={expanded}
+              aria-controls={`${id}l`}
+              className={classNames.toggle}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? labels.showFewer : labels.showAll(total)}
+            </button>
+          )}
+        </>
+      )}
+      {state.phase === 'rejected' && (
+        <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
+          {labels[state.rejection]}
+          {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
+        </p>
+      )}
+      {state.phase === 'review' && addToolApprovalResponse && (
+        <TodoReviewControls
+          approvalId={state.approvalId}
+          onRespond={addToolApprovalResponse}
+          labels={labels.reviewControls}
+          classNames={classNames}
+        />
+      )}
+      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+        {announced.text}
+      </div>
+    </div>
+  );
+});
