@@ -55,7 +55,7 @@ export interface Snapshot {
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A transport that hands useChat a stream the benchmark feeds one chunk at a time. */
-class ReplayTransport implements ChatTransport<UIMessage> {
+export class ReplayTransport implements ChatTransport<UIMessage> {
   controller: ReadableStreamDefaultController<UIMessageChunk> | undefined;
   async sendMessages(): Promise<ReadableStream<UIMessageChunk>> {
     return new ReadableStream<UIMessageChunk>({

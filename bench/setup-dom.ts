@@ -13,8 +13,10 @@ interface Fiber {
   memoizedProps: unknown;
 }
 
-/** Called after every React commit with the number of `<li>` elements rendered in it. */
-export const commitListener: { onCommit: (rowsRendered: number) => void } = { onCommit: () => {} };
+/** Called after every React commit with the number of `<li>` elements (and call summaries) rendered in it. */
+export const commitListener: { onCommit: (rowsRendered: number, summariesRendered: number) => void } = {
+  onCommit: () => {},
+};
 
 /**
  * Rows (`<li>`) rendered in the commit that produced `root`: mounted, or given a new props object
@@ -22,17 +24,25 @@ export const commitListener: { onCommit: (rowsRendered: number) => void } = { on
  * tree) are skipped: nothing in them rendered.
  */
 export function countRenderedRows(root: Fiber): number {
+  return countRendered(root).rows;
+}
+
+/** `<li>` rows and `<p data-todo-call-summary>` elements rendered in the commit that produced `root`. */
+export function countRendered(root: Fiber): { rows: number; summaries: number } {
   let rows = 0;
+  let summaries = 0;
   const stack: Fiber[] = [root];
   while (stack.length > 0) {
     const fiber = stack.pop()!;
     const previous = fiber.alternate;
-    if (fiber.type === 'li' && (previous === null || previous.memoizedProps !== fiber.memoizedProps)) rows += 1;
+    const rendered = previous === null || previous.memoizedProps !== fiber.memoizedProps;
+    if (fiber.type === 'li' && rendered) rows += 1;
+    if (fiber.type === 'p' && rendered && 'data-todo-call-summary' in (fiber.memoizedProps as object)) summaries += 1;
     if (fiber.child && (previous === null || fiber.child !== previous.child)) {
       for (let child: Fiber | null = fiber.child; child; child = child.sibling) stack.push(child);
     }
   }
-  return rows;
+  return { rows, summaries };
 }
 
 export function setupDom(): void {
@@ -54,8 +64,10 @@ export function setupDom(): void {
     renderers: new Map(),
     inject: () => 1,
     onScheduleFiberRoot: () => {},
-    onCommitFiberRoot: (_rendererId: number, root: { current: Fiber }) =>
-      commitListener.onCommit(countRenderedRows(root.current)),
+    onCommitFiberRoot: (_rendererId: number, root: { current: Fiber }) => {
+      const { rows, summaries } = countRendered(root.current);
+      commitListener.onCommit(rows, summaries);
+    },
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     checkDCE: () => {},

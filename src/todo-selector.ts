@@ -5,7 +5,7 @@
  */
 import { matchTodoTexts, type TodoChanges, todoChangeOf } from './diff-todos.js';
 import { parseTodos } from './parse-todos.js';
-import { isTodoPart, type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
+import { isTodoPart, type PartLike, type TodoCall, type TodoMessageLike, toTodoCall } from './read-todo-calls.js';
 import { countTodos, TODO_STATUSES, TODO_TOOL_NAME, type TodoCounts, type TodoStatus } from './todo.js';
 
 /**
@@ -98,8 +98,11 @@ export interface SelectTodosOptions {
 
 /** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
 export interface TodoSelector {
-  /** Reads the conversation once; `state` then answers for any call. */
-  read(messages: readonly TodoMessageLike[], status?: SelectTodosOptions['status']): void;
+  /**
+   * Reads the conversation once; `state` then answers for any call. Returns the `toolCallId`s whose
+   * state may differ from the last reading's, or `undefined` when any may (the status changed, calls went away).
+   */
+  read(messages: readonly TodoMessageLike[], status?: SelectTodosOptions['status']): ReadonlySet<string> | undefined;
   /** The state of the last conversation read, for `toolCallId` (default: the newest call). */
   state(toolCallId?: string): TodoState;
   /** `read` then `state`. */
@@ -140,51 +143,65 @@ export const DENIED_WITHOUT_REASON = 'The update was denied.';
 export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelector {
   const toolName = options.toolName ?? TODO_TOOL_NAME;
   const partType = `tool-${toolName}`;
-  // Accepted lists, keyed by toolCallId and the list they were laid over (ids may repeat: `call_0`
-  // every step). Rebuilt on each reading, so calls edited away are dropped.
-  let acceptedByCall = new Map<string, Accepted[]>();
-  // The last reading: every call in order, and the first call of each id.
+  // The last reading: every call in order, each accepted one with its rows. It is the cache of
+  // accepted lists, keyed by position, toolCallId and the list laid over (ids may repeat: `call_0`).
   let calls: CallRecord[] = [];
-  let firstById = new Map<string, CallRecord>();
+  // The first call of each id in the last reading, made when a view asks for one.
+  let firstById: Map<string, CallRecord> | undefined;
   let status: SelectTodosOptions['status'];
   // The last result per view ('' for the newest call), for structural sharing, with what it was
   // derived from when that is final (a finished call's state is computed once).
   const lastByView = new Map<string, { state: TodoState; inputs: readonly unknown[] | undefined }>();
 
-  function read(messages: readonly TodoMessageLike[], nextStatus?: SelectTodosOptions['status']): void {
-    const nextAccepted = new Map<string, Accepted[]>();
+  function read(
+    messages: readonly TodoMessageLike[],
+    nextStatus?: SelectTodosOptions['status'],
+  ): ReadonlySet<string> | undefined {
     const records: CallRecord[] = [];
+    const changed = new Set<string>();
     let before: Accepted | undefined;
-    messages.forEach((message, index) => {
-      for (const part of message?.parts ?? []) {
+    let previous: CallRecord | undefined;
+    for (let index = 0; index < messages.length; index++) {
+      for (const part of messages[index]?.parts ?? []) {
         if (!isTodoPart(part, toolName, partType)) continue;
-        const call = toTodoCall(part, toolName)!;
-        const previous = records.at(-1);
+        const known = calls[records.length];
+        // A finished call read as before keeps its object: one allocation less per call and delta.
+        const call = known && isFinal(known) && isSameCall(known.call, part) ? known.call : toTodoCall(part, toolName)!;
         if (previous) previous.hasLaterCall = true;
         const record: CallRecord = { call, before, isOld: index < messages.length - 1, hasLaterCall: false };
+        if (call.state === 'output-available' && !call.preliminary) {
+          const isKnown =
+            known?.accepted && known.accepted.before === before && known.call.toolCallId === call.toolCallId;
+          record.accepted = isKnown ? known.accepted : accept(call, before);
+          before = record.accepted;
+        }
         records.push(record);
-        if (call.state !== 'output-available' || call.preliminary) continue;
-        const known = acceptedByCall.get(call.toolCallId)?.find((entry) => entry.before === before);
-        const accepted = known ?? accept(call, before);
-        const kept = nextAccepted.get(call.toolCallId);
-        if (kept) kept.push(accepted);
-        else nextAccepted.set(call.toolCallId, [accepted]);
-        record.accepted = accepted;
-        before = accepted;
+        previous = record;
       }
+    }
+    records.forEach((record, at) => {
+      if (!isSameRecord(calls[at], record)) changed.add(record.call.toolCallId);
     });
-    acceptedByCall = nextAccepted;
+    const isEveryViewChanged = nextStatus !== status || records.length < calls.length;
     calls = records;
-    firstById = new Map();
-    for (const record of records)
-      if (!firstById.has(record.call.toolCallId)) firstById.set(record.call.toolCallId, record);
-    for (const view of lastByView.keys()) if (view !== '' && !firstById.has(view)) lastByView.delete(view);
+    firstById = undefined;
     status = nextStatus;
+    return isEveryViewChanged ? undefined : changed;
+  }
+
+  function recordOf(toolCallId: string): CallRecord | undefined {
+    if (!firstById) {
+      firstById = new Map();
+      for (const record of calls)
+        if (!firstById.has(record.call.toolCallId)) firstById.set(record.call.toolCallId, record);
+      for (const view of lastByView.keys()) if (view !== '' && !firstById.has(view)) lastByView.delete(view);
+    }
+    return firstById.get(toolCallId);
   }
 
   function state(toolCallId?: string): TodoState {
     const view = toolCallId ?? '';
-    const record = toolCallId === undefined ? calls.at(-1) : firstById.get(toolCallId);
+    const record = toolCallId === undefined ? calls.at(-1) : recordOf(toolCallId);
     const inputs = inputsOf(record, status);
     const last = lastByView.get(view);
     if (inputs && last?.inputs && inputs.every((input, index) => input === last.inputs![index])) return last.state;
@@ -216,15 +233,55 @@ export function selectTodoState(
   return createTodoSelector(options).select(messages, options);
 }
 
+/** Whether a call reads as it did in the last reading: a finished call in the same place over the same list. */
+function isSameRecord(old: CallRecord | undefined, record: CallRecord): boolean {
+  const { call } = record;
+  return (
+    old !== undefined &&
+    isFinal(record) &&
+    old.call.toolCallId === call.toolCallId &&
+    old.call.state === call.state &&
+    old.call.errorText === call.errorText &&
+    old.call.denialReason === call.denialReason &&
+    old.call.approved === call.approved &&
+    old.accepted === record.accepted &&
+    old.before === record.before &&
+    old.isOld === record.isOld &&
+    old.hasLaterCall === record.hasLaterCall
+  );
+}
+
+/** Whether `part` still reads as `call` (the fields a finished call's state depends on). */
+function isSameCall(call: TodoCall, part: PartLike): boolean {
+  const approval = part.approval;
+  return (
+    call.state === part.state &&
+    call.toolCallId === String(part.toolCallId ?? '') &&
+    call.preliminary === (part.preliminary === true) &&
+    call.errorText === (typeof part.errorText === 'string' ? part.errorText : undefined) &&
+    call.denialReason === (typeof approval?.reason === 'string' ? approval.reason : undefined) &&
+    call.approved === (typeof approval?.approved === 'boolean' ? approval.approved : undefined)
+  );
+}
+
+/** A call whose state no longer depends on its input or the chat's status: accepted, failed or denied. */
+function isFinal({ call, accepted }: CallRecord): boolean {
+  return (
+    accepted !== undefined ||
+    call.state === 'output-error' ||
+    call.state === 'output-denied' ||
+    (call.state === 'approval-responded' && call.approved === false)
+  );
+}
+
 /** What a finished call's state follows from; `undefined` for a call under way (derived on every reading). */
 function inputsOf(
   record: CallRecord | undefined,
   status: SelectTodosOptions['status'],
 ): readonly unknown[] | undefined {
   if (!record) return [status];
+  if (!isFinal(record)) return undefined;
   const { call, accepted, before, hasLaterCall } = record;
-  const isDenied = call.state === 'output-denied' || (call.state === 'approval-responded' && call.approved === false);
-  if (!accepted && !isDenied && call.state !== 'output-error') return undefined;
   return [accepted, before, call.state, call.errorText, call.denialReason, hasLaterCall, status];
 }
 

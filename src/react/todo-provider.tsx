@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { TodoMessageLike } from '../read-todo-calls.js';
 import { useTodos } from './use-todos.js';
 import { createTodoSelector, type SelectTodosOptions, type TodoSelector, type TodoState } from '../todo-selector.js';
@@ -7,23 +15,40 @@ import { createTodoSelector, type SelectTodosOptions, type TodoSelector, type To
 interface TodoStore {
   selector: TodoSelector;
   toolName: string | undefined;
-  listeners: Set<() => void>;
-  subscribe: (listener: () => void) => () => void;
+  /** Listeners by view: a `toolCallId`, or `''` for the newest call. */
+  listeners: Map<string, Set<() => void>>;
+  /** The views the last reading changed (`undefined`: all of them), told on the next commit. */
+  changed: ReadonlySet<string> | undefined;
+  subscribe: (view: string, listener: () => void) => () => void;
 }
 
 const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 
 function createTodoStore(toolName: string | undefined): TodoStore {
-  const listeners = new Set<() => void>();
+  const listeners = new Map<string, Set<() => void>>();
   return {
     selector: createTodoSelector({ toolName }),
     toolName,
     listeners,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    changed: undefined,
+    subscribe(view, listener) {
+      const views = listeners.get(view) ?? new Set();
+      listeners.set(view, views.add(listener));
+      return () => {
+        views.delete(listener);
+        if (views.size === 0) listeners.delete(view);
+      };
     },
   };
+}
+
+/** Tells the listeners of the views the last reading changed (and of the newest call, always). */
+function notify(store: TodoStore): void {
+  const { changed, listeners } = store;
+  for (const [view, views] of listeners) {
+    if (view !== '' && changed !== undefined && !changed.has(view)) continue;
+    for (const listener of views) listener();
+  }
 }
 
 /** Props of {@link TodoProvider}. */
@@ -51,10 +76,13 @@ export function TodoProvider(props: TodoProviderProps): ReactNode {
     setOwned(store);
   }
   // A pure function of the props: a render React throws away is replaced by the next reading.
-  store.selector.read(messages, status);
-  // Subscribers whose call changed render again; the others read the same state and skip.
+  const changed = store.selector.read(messages, status);
+  // Changes pile up until a commit tells them (a render React throws away tells nothing).
+  store.changed =
+    store.changed === undefined || changed === undefined ? undefined : new Set([...store.changed, ...changed]);
   useLayoutEffect(() => {
-    for (const listener of store.listeners) listener();
+    notify(store);
+    store.changed = new Set();
   });
   return <TodoStoreContext.Provider value={store}>{children}</TodoStoreContext.Provider>;
 }
@@ -65,8 +93,13 @@ const subscribeToNothing = (): (() => void) => () => {};
 export function useProvidedTodoState(toolCallId: string | undefined, skip: boolean): TodoState | undefined {
   const provided = useContext(TodoStoreContext);
   const store = skip ? undefined : provided;
+  const view = toolCallId ?? '';
+  const subscribe = useCallback(
+    (listener: () => void) => (store ? store.subscribe(view, listener) : subscribeToNothing()),
+    [store, view],
+  );
   const read = (): TodoState | undefined => store?.selector.state(toolCallId);
-  return useSyncExternalStore(store?.subscribe ?? subscribeToNothing, read, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 const NO_MESSAGES: readonly TodoMessageLike[] = [];

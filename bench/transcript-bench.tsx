@@ -1,0 +1,198 @@
+/**
+ * A long session: `calls` earlier todo_write calls, each in its own assistant turn and rendered
+ * inline as <TodoCallSummary>, a pinned <TodoList>, then a text answer streaming in. Cost per text
+ * delta, with our components (one shared reading, or each summary reading the conversation itself)
+ * and without them (the same transcript, tool parts rendered as nothing). jsdom, React production.
+ */
+import { useChat } from '@ai-sdk/react';
+import type { UIMessage, UIMessageChunk } from 'ai';
+import { memo, type ReactNode, useLayoutEffect } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { TodoCallSummary, TodoList, TodoProvider } from '../src/react.js';
+import { makeTodos, splitIntoDeltas } from './capture-stream.js';
+import { ReplayTransport } from './client-bench.js';
+import { commitListener } from './setup-dom.js';
+
+/** `shared`: one <TodoProvider> for every summary and the list. `each`: every summary reads the messages itself. */
+export type TranscriptWidget = 'shared' | 'each' | 'none';
+
+export interface TranscriptResult {
+  /** Milliseconds per text delta, from the app's render to the end of every commit it caused. */
+  times: number[];
+  textDeltas: number;
+  /** `<li>` rows and call summaries rendered while the text streamed, in total. */
+  rows: number;
+  summaries: number;
+}
+
+type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
+const TASKS = 6;
+const TEXT_LENGTH = 1000;
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The conversation before the streamed answer: `calls` turns, each a user line and an accepted write. */
+export function transcript(calls: number): UIMessage[] {
+  const messages: UIMessage[] = [];
+  for (let call = 0; call < calls; call++) {
+    const done = Math.floor((call * TASKS) / calls);
+    const todos = makeTodos(TASKS + (call % 3), (index) =>
+      index < done ? 'completed' : index === done ? 'in_progress' : 'pending',
+    );
+    messages.push({ id: `u${call}`, role: 'user', parts: [{ type: 'text', text: `Go on with step ${call}.` }] });
+    messages.push({
+      id: `a${call}`,
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        {
+          type: 'tool-todo_write',
+          toolCallId: `call-${call}`,
+          state: 'output-available',
+          input: { todos },
+          output: { pending: 0, in_progress: 0, completed: 0 },
+        },
+        { type: 'text', text: 'Updated the plan.', state: 'done' },
+      ] as UIMessage['parts'],
+    });
+  }
+  return messages;
+}
+
+/** The streamed answer: a text part of `TEXT_LENGTH` characters in 3-5 character deltas. */
+export function answerChunks(): UIMessageChunk[] {
+  const text = 'Working through the next task and reporting back. '.repeat(30).slice(0, TEXT_LENGTH);
+  return [
+    { type: 'start' },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't' },
+    ...splitIntoDeltas(text, 5).map((delta): UIMessageChunk => ({ type: 'text-delta', id: 't', delta })),
+    { type: 'text-end', id: 't' },
+    { type: 'finish-step' },
+    { type: 'finish' },
+  ];
+}
+
+interface Chat {
+  messages: UIMessage[];
+  status: ChatStatus;
+}
+
+/** One message, memoized as chat apps do; `chat` only for messages whose summaries read the conversation. */
+const MessageItem = memo(function MessageItem(props: {
+  message: UIMessage;
+  widget: TranscriptWidget;
+  chat: Chat | undefined;
+}): ReactNode {
+  const { message, widget, chat } = props;
+  return (
+    <div>
+      {message.parts.map((part, index) => {
+        if (part.type === 'text') return <p key={index}>{part.text}</p>;
+        if (part.type !== 'tool-todo_write' || widget === 'none') return null;
+        return widget === 'shared' ? (
+          <TodoCallSummary key={part.toolCallId} toolCallId={part.toolCallId} />
+        ) : (
+          <TodoCallSummary
+            key={part.toolCallId}
+            toolCallId={part.toolCallId}
+            messages={chat!.messages}
+            status={chat!.status}
+          />
+        );
+      })}
+    </div>
+  );
+});
+
+let runId = 0;
+
+export async function replayTranscript(widget: TranscriptWidget, calls: number): Promise<TranscriptResult> {
+  const result: TranscriptResult = { times: [], textDeltas: 0, rows: 0, summaries: 0 };
+  let measuring = false;
+  commitListener.onCommit = (rows, summaries) => {
+    if (!measuring) return;
+    result.rows += rows;
+    result.summaries += summaries;
+  };
+  let start = 0;
+  let commits = 0;
+  const transport = new ReplayTransport();
+  const initialMessages = transcript(calls);
+  const chatId = `transcript-${runId++}`;
+  let send: ((message: { text: string }) => Promise<void>) | undefined;
+
+  function Measured(): null {
+    // After every commit of this render: summaries that a store update renders again commit in
+    // the same task, before this microtask.
+    useLayoutEffect(() => {
+      queueMicrotask(() => {
+        if (measuring) result.times.push(performance.now() - start);
+        commits += 1;
+      });
+    });
+    return null;
+  }
+
+  function App(): ReactNode {
+    start = performance.now();
+    const chat = useChat({ id: chatId, transport, messages: initialMessages });
+    send = chat.sendMessage;
+    const view: Chat = { messages: chat.messages, status: chat.status };
+    const list = (
+      <div>
+        {chat.messages.map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            widget={widget}
+            chat={widget === 'each' && message.parts.some((part) => part.type === 'tool-todo_write') ? view : undefined}
+          />
+        ))}
+      </div>
+    );
+    return (
+      <>
+        {widget === 'shared' ? (
+          <TodoProvider messages={chat.messages} status={chat.status}>
+            <TodoList />
+            {list}
+          </TodoProvider>
+        ) : widget === 'each' ? (
+          <>
+            <TodoList messages={chat.messages} status={chat.status} />
+            {list}
+          </>
+        ) : (
+          list
+        )}
+        <Measured />
+      </>
+    );
+  }
+
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  flushSync(() => root.render(<App />));
+  void send!({ text: 'Go on.' });
+  while (!transport.controller) await settle();
+  const controller = transport.controller;
+  for (const chunk of answerChunks()) {
+    measuring = chunk.type === 'text-delta';
+    if (measuring) result.textDeltas += 1;
+    const before = commits;
+    controller.enqueue(chunk);
+    for (let spin = 0; spin < 50 && commits === before; spin++) await settle();
+    await settle();
+    measuring = false;
+  }
+  controller.close();
+  for (let i = 0; i < 5; i++) await settle();
+  const summaries = container.querySelectorAll('[data-todo-call-summary]').length;
+  root.unmount();
+  container.remove();
+  commitListener.onCommit = () => {};
+  if (widget !== 'none' && summaries !== calls) throw new Error(`${widget}: ${summaries} summaries, expected ${calls}`);
+  return result;
+}
