@@ -88,6 +88,7 @@ const MessageItem = memo(function MessageItem(props: {
   return (
     <div>
       {message.parts.map((part, index) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: a message's parts only grow at the end.
         if (part.type === 'text') return <p key={index}>{part.text}</p>;
         if (part.type !== 'tool-todo_write' || widget === 'none') return null;
         return widget === 'shared' ? (

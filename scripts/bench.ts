@@ -139,8 +139,6 @@ const scenarioName = (row: ClientRow): string =>
     ? row.scenario
     : `after ${row.earlierWrites === 0 ? 'no writes' : row.earlierWrites === 1 ? '1 write' : `${row.earlierWrites} writes`}`;
 const lists = client.filter((row) => row.scenario === 'write' || row.scenario === 'update');
-const deepLarge = lists.filter((row) => row.source === 'deep' && row.items >= 100);
-const deepSmall = lists.filter((row) => row.source === 'deep' && row.items < 100);
 const worstOf = (rows: ClientRow[], pick: (row: ClientRow) => number): { value: number; row: ClientRow } =>
   rows.map((row) => ({ value: pick(row), row })).reduce((a, b) => (b.value > a.value ? b : a));
 const where = (row: ClientRow): string => `${row.scenario} ${row.items}`;

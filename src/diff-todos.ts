@@ -50,7 +50,10 @@ export function diffTodos<T extends Todo>(before: readonly T[], after: readonly 
   const matched = new Set(matches);
   next.forEach(([, task], at) => {
     const position = matches[at];
-    if (position === undefined) return void changes.added.push(task);
+    if (position === undefined) {
+      changes.added.push(task);
+      return;
+    }
     const change = todoChangeOf(old[position]![1].status, task.status);
     if (change) changes[change].push(task);
   });

@@ -1,6 +1,6 @@
 import { Fragment, memo, type ReactNode } from 'react';
 import type { ChatStatus, UIMessage } from 'ai';
-import { TodoCallSummary } from 'todo-write/react';
+import { TodoCallSummary, TodoProvider } from 'todo-write/react';
 
 type MessagePart = UIMessage['parts'][number];
 interface TodoToolPart {
@@ -35,12 +35,12 @@ function InlineText({ text }: { text: string }): ReactNode {
 }
 
 /** One todo_write call in the transcript: what it did, in one line (the pinned panel shows the list itself). */
-function TodoCallLine({ part, messages, status }: { part: TodoToolPart } & ChatView): ReactNode {
+function TodoCallLine({ part }: { part: TodoToolPart }): ReactNode {
   return (
     <div className="tool-line">
       <span className="tool-line__icon" aria-hidden="true" />
       <span className="tool-line__name">todo_write</span>
-      <TodoCallSummary className="tool-line__label" messages={messages} status={status} toolCallId={part.toolCallId} />
+      <TodoCallSummary className="tool-line__label" toolCallId={part.toolCallId} />
       {part.state === 'output-error' && part.errorText && (
         <details className="tool-line__details">
           <summary>Why</summary>
@@ -51,7 +51,7 @@ function TodoCallLine({ part, messages, status }: { part: TodoToolPart } & ChatV
   );
 }
 
-/** What a call's summary reads besides its part: the whole conversation and the chat's status. */
+/** The whole conversation and the chat's status. */
 interface ChatView {
   messages: readonly UIMessage[];
   status: ChatStatus;
@@ -61,15 +61,9 @@ export type MessageListProps = ChatView;
 
 /**
  * One message; earlier messages keep their identity while the newest streams, so they skip rendering
- * (a message with a todo_write call also follows the conversation: its summary depends on what came after).
+ * (a call's summary follows the conversation through the <TodoProvider> around the list).
  */
-const MessageItem = memo(function MessageItem({
-  message,
-  chat,
-}: {
-  message: UIMessage;
-  chat: ChatView | undefined;
-}): ReactNode {
+const MessageItem = memo(function MessageItem({ message }: { message: UIMessage }): ReactNode {
   return (
     <li className="message" data-role={message.role}>
       <span className="message__author">{message.role === 'user' ? 'You' : 'Agent'}</span>
@@ -83,7 +77,7 @@ const MessageItem = memo(function MessageItem({
               </p>
             );
           }
-          if (isTodoToolPart(part) && chat) return <TodoCallLine key={part.toolCallId} part={part} {...chat} />;
+          if (isTodoToolPart(part)) return <TodoCallLine key={part.toolCallId} part={part} />;
           return null;
         })}
       </div>
@@ -93,12 +87,13 @@ const MessageItem = memo(function MessageItem({
 
 /** The transcript: user bubbles, and the agent's text with a line per checklist call. */
 export function MessageList({ messages, status }: MessageListProps): ReactNode {
-  const chat = { messages, status };
   return (
-    <ol className="messages">
-      {messages.map((message) => (
-        <MessageItem key={message.id} message={message} chat={message.parts.some(isTodoToolPart) ? chat : undefined} />
-      ))}
-    </ol>
+    <TodoProvider messages={messages} status={status}>
+      <ol className="messages">
+        {messages.map((message) => (
+          <MessageItem key={message.id} message={message} />
+        ))}
+      </ol>
+    </TodoProvider>
   );
 }
