@@ -13,10 +13,9 @@ interface Fiber {
   memoizedProps: unknown;
 }
 
-/** Called after every React commit with the number of `<li>` elements (and call summaries) rendered in it. */
-export const commitListener: { onCommit: (rowsRendered: number, summariesRendered: number) => void } = {
-  onCommit: () => {},
-};
+import { commitListener } from './commit-listener.js';
+
+export { commitListener };
 
 /**
  * Rows (`<li>`) rendered in the commit that produced `root`: mounted, or given a new props object

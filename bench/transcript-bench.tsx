@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { TodoCallSummary, TodoList, TodoProvider } from '../src/react.js';
 import { makeTodos, splitIntoDeltas } from './capture-stream.js';
 import { ReplayTransport } from './client-bench.js';
-import { commitListener } from './setup-dom.js';
+import { commitListener } from './commit-listener.js';
 
 /** `shared`: one <TodoProvider> for every summary and the list. `each`: every summary reads the messages itself. */
 export type TranscriptWidget = 'shared' | 'each' | 'none';
@@ -29,7 +29,15 @@ export interface TranscriptResult {
 type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
 const TASKS = 6;
 const TEXT_LENGTH = 1000;
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The next macrotask (a MessageChannel where there is no setImmediate, as in a browser). */
+const settle = (): Promise<void> =>
+  typeof setImmediate === 'function'
+    ? new Promise((resolve) => setImmediate(resolve))
+    : new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
 
 /** The conversation before the streamed answer: `calls` turns, each a user line and an accepted write. */
 export function transcript(calls: number): UIMessage[] {

@@ -117,6 +117,22 @@ const client = [
   ...runPart<ClientRow[]>('client-main', { source: 'v5', file: SCENARIOS_FILE, repeats }, V5_OUT_DIR),
 ];
 const transcripts = runPart<TranscriptRow[]>('transcript-main', { calls: [40, 160], repeats: quick ? 1 : 3 });
+/** The transcript in headless Chromium (bench/run-browser-bench.ts), run on its own: type stripping, no build step here. */
+type BrowserRun = { perDelta: number; longTasks: number[] };
+const browserChild = spawnSync(process.execPath, ['bench/run-browser-bench.ts'], {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'ignore'],
+  encoding: 'utf8',
+});
+const browserTranscripts =
+  browserChild.status === 0
+    ? (JSON.parse(browserChild.stdout.trim().split('\n').at(-1) ?? '[]') as {
+        calls: number;
+        shared: BrowserRun;
+        none: BrowserRun;
+      }[])
+    : [];
+log(`browser transcript: ${browserChild.status === 0 ? 'done' : `failed (exit ${browserChild.status})`}`);
 const loadAfter = os.loadavg();
 const seconds = (Date.now() - startedAt.getTime()) / 1000;
 
@@ -224,6 +240,19 @@ const targets = [
           `${row.calls} calls: ${ratio(row.shared / row.none)} (each summary reading the messages: ${ratio(row.each / row.none)})`,
       )
       .join('; '),
+  },
+  {
+    target: 'Chromium: no long task (> 50 ms) while a 160-call transcript streams',
+    met: browserTranscripts.some((row) => row.calls === 160 && row.shared.longTasks.length === 0),
+    value:
+      browserTranscripts.length === 0
+        ? 'not measured'
+        : browserTranscripts
+            .map(
+              (row) =>
+                `${row.calls} calls: ${row.shared.longTasks.length} long tasks, ${us(row.shared.perDelta)} µs per text delta (none ${us(row.none.perDelta)})`,
+            )
+            .join('; '),
   },
   {
     target: 'Transcript: rows and summaries rendered while text streams = 0',
@@ -465,6 +494,19 @@ const transcriptTable = table(
     String(row.rendered.each.rows + row.rendered.each.summaries),
   ]),
 );
+const browserTable =
+  browserTranscripts.length === 0
+    ? 'Not measured: Chromium did not start.'
+    : table(
+        ['calls', 'none µs', 'shared µs (/none)', 'long tasks > 50 ms: shared', 'none'],
+        browserTranscripts.map((row) => [
+          String(row.calls),
+          us(row.none.perDelta),
+          timeAnd(row.shared.perDelta, row.none.perDelta, ratio),
+          String(row.shared.longTasks.length),
+          String(row.none.longTasks.length),
+        ]),
+      );
 const targetTable = table(
   ['target', 'result', 'measured'],
   targets.map((target) => [target.target, target.met ? 'met' : '**missed**', target.value]),
@@ -538,6 +580,12 @@ given \`messages\` (each reads the conversation itself, and its message re-rende
 **none**, the same transcript with the tool parts rendered as nothing.
 
 ${transcriptTable}
+
+The same transcript in headless Chromium (bench/run-browser-bench.ts: the benchmark bundled for the
+browser, React production), one run after a warm-up. The page's clock is coarse (100 µs), so these
+are means over every text delta, and long tasks come from a \`PerformanceObserver\`:
+
+${browserTable}
 
 ## Idle cost: a 2,000-character text part streaming after the call
 
