@@ -194,7 +194,10 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
       firstById = new Map();
       for (const record of calls)
         if (!firstById.has(record.call.toolCallId)) firstById.set(record.call.toolCallId, record);
-      for (const view of lastByView.keys()) if (view !== '' && !firstById.has(view)) lastByView.delete(view);
+      // Views of calls edited away go; a view waiting for its call (empty) stays, so its state is stable.
+      for (const [view, last] of lastByView) {
+        if (view !== '' && last.state.phase !== 'empty' && !firstById.has(view)) lastByView.delete(view);
+      }
     }
     return firstById.get(toolCallId);
   }

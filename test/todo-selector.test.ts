@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parsePartialJson } from 'ai';
+import { parsePartialJson, type UIMessage } from 'ai';
 import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
 import type { TodoState } from '../src/todo-selector.js';
 import type { Todo } from '../src/todo.js';
@@ -466,6 +466,37 @@ describe('structural sharing (one selector across updates)', () => {
       [message(accepted('a', plan))],
     ];
     for (const messages of conversations) expect(selector.select(messages)).toEqual(selectTodoState(messages));
+  });
+});
+
+describe('one selector for every view of a conversation (read, then state per call)', () => {
+  it('gives every call what a fresh derivation gives, on every snapshot of a real stream, and reports what changed', async () => {
+    const model = scriptedModel([
+      todoCallStep('c1', { todos: plan }),
+      todoCallStep('c2', { todos: [...plan.slice(1), { content: 'Deploy', status: 'pending' }] }, { seed: 2 }),
+      todoCallStep('c3', { todos: [{ content: 'Ship', status: 'done' }] }, { seed: 3 }),
+      textStep('Done.'),
+    ]);
+    const user: UIMessage = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'go' }] };
+    const snapshots = await collectSnapshots(model, [user]);
+    const selector = createTodoSelector();
+    const seen = new Map<string, TodoState>();
+    snapshots.forEach((snapshot, index) => {
+      const messages = [user, structuredClone(snapshot)];
+      const status = index === snapshots.length - 1 ? 'ready' : 'streaming';
+      const changed = selector.read(messages, status);
+      for (const toolCallId of [undefined, 'c1', 'c2', 'c3']) {
+        const state = selector.state(toolCallId);
+        expect(state).toEqual(selectTodoState(messages, { status, toolCallId }));
+        // A call the reading did not report keeps its state object.
+        if (toolCallId && changed && !changed.has(toolCallId) && seen.has(toolCallId)) {
+          expect(state).toBe(seen.get(toolCallId));
+        }
+        if (toolCallId) seen.set(toolCallId, state);
+      }
+    });
+    expect(selector.state('c2').phase).toBe('accepted');
+    expect(selector.state('c3')).toMatchObject({ phase: 'rejected', rejection: 'error' });
   });
 });
 
