@@ -1,0 +1,172 @@
+/**
+ * The `todo_write` input in zod: its shape and every rule, written once. `validateTodos`, the
+ * tool's `execute` and the JSON schema the model reads are all derived from it.
+ */
+import { z } from 'zod/v4';
+import { readTodoItem } from './parse-todos.js';
+import { TODO_STATUSES } from './todo.js';
+
+/**
+ * Default cap on tasks per list: 50. Real plans stay well under 20 items; a list is resent
+ * whole on every call, so 50 tasks (~700 o200k tokens per call, ~2,500 at 200 characters each)
+ * is a runaway guard, not a style rule.
+ */
+export const DEFAULT_MAX_TODOS = 50;
+
+/**
+ * Default cap on one task's `content`: 200 characters (UTF-16 code units), about 50 tokens
+ * and two lines of a checklist row. A task is one imperative line, not a paragraph.
+ */
+export const DEFAULT_MAX_CONTENT_LENGTH = 200;
+
+/** Limits of a `todo_write` list. */
+export interface TodoLimits {
+  /** Most tasks one list may hold. Default {@link DEFAULT_MAX_TODOS} (50). */
+  maxTodos?: number;
+  /** Most characters one task's `content` may hold. Default {@link DEFAULT_MAX_CONTENT_LENGTH} (200). */
+  maxContentLength?: number;
+}
+
+/** The zod schema of one task: `{ content, status }`; unknown keys are stripped. */
+export type TodoSchema = z.ZodObject<{
+  content: z.ZodString;
+  status: z.ZodEnum<{ pending: 'pending'; in_progress: 'in_progress'; completed: 'completed' }>;
+}>;
+
+/** The zod schema of a whole `todo_write` input: `{ todos: [{ content, status }] }`. */
+export type TodoWriteInputSchema = z.ZodObject<{ todos: z.ZodArray<TodoSchema> }>;
+
+/**
+ * `params.rule` of the custom issues the schema reports. Other problems are zod's own issues:
+ * `invalid_type`, `invalid_value` (a status) and `too_big` (a limit).
+ */
+export type TodoRule = 'empty_content' | 'duplicate_content' | 'several_in_progress';
+
+/** The schema for these limits, unchecked (`validateTodos` never throws): the shared one for the defaults. */
+export function todoWriteInputSchemaFor(maxTodos: number, maxContentLength: number): TodoWriteInputSchema {
+  return maxTodos === DEFAULT_MAX_TODOS && maxContentLength === DEFAULT_MAX_CONTENT_LENGTH
+    ? todoWriteInputSchema
+    : inputSchemaOf(buildTodoSchema(maxContentLength), maxTodos);
+}
+
+function inputSchemaOf(todo: TodoSchema, maxTodos: number): TodoWriteInputSchema {
+  return z.object({ todos: z.array(todo).check(listRules(maxTodos)).describe('Every task, in order.') });
+}
+
+function buildTodoSchema(maxContentLength: number): TodoSchema {
+  // Limits are checks, not `.max()`: the model reads them in the rejection, not in the schema.
+  const content = z
+    .string()
+    .check((payload) => {
+      const { value } = payload;
+      if (value.trim() === '') {
+        payload.issues.push(ruleIssue('empty_content', 'Content is empty.', value));
+      } else if (value.length > maxContentLength) {
+        payload.issues.push({ code: 'too_big', origin: 'string', maximum: maxContentLength, inclusive: true, input: value });
+      }
+    })
+    .describe('One short imperative line.');
+  return z.object({ content, status: z.enum(TODO_STATUSES) });
+}
+
+/**
+ * The list's own rules: its length, unique content (after trimming), at most one `in_progress`.
+ * They run even when items failed (`when`), so one parse reports every problem.
+ */
+function listRules(maxTodos: number): z.core.$ZodCheck<unknown[]> {
+  const check: z.core.$ZodCheck<unknown[]> = new z.core.$ZodCheck({ check: 'custom', when: () => true });
+  check._zod.check = (payload: z.core.ParsePayload<unknown[]>) => {
+    const list = payload.value;
+    if (list.length > maxTodos) {
+      payload.issues.push({ code: 'too_big', origin: 'array', maximum: maxTodos, inclusive: true, input: list });
+    }
+    const indexesByText = new Map<string, number[]>();
+    const inProgress: number[] = [];
+    list.forEach((value, index) => {
+      const { content, text, status } = readTodoItem(value);
+      if (text !== '') {
+        const indexes = indexesByText.get(text);
+        if (indexes) indexes.push(index);
+        else indexesByText.set(text, [index]);
+      }
+      if (content !== undefined && status === 'in_progress') inProgress.push(index);
+    });
+    for (const [text, indexes] of indexesByText) {
+      if (indexes.length > 1) {
+        payload.issues.push(ruleIssue('duplicate_content', `Tasks share the content ${JSON.stringify(text)}.`, list, indexes));
+      }
+    }
+    if (inProgress.length > 1) {
+      payload.issues.push(ruleIssue('several_in_progress', 'At most one task may be in_progress.', list, inProgress));
+    }
+  };
+  return check;
+}
+
+/** A custom issue; `indexes` (0-based) are the tasks it names. */
+function ruleIssue(rule: TodoRule, message: string, input: unknown, indexes?: number[]): z.core.$ZodRawIssue {
+  return { code: 'custom', message, input, params: indexes ? { rule, indexes } : { rule } };
+}
+
+/**
+ * Builds the schema for other limits, e.g. to check stored lists the way `createTodoWrite({ maxTodos })`
+ * does. Throws a `RangeError` for a limit that is not a positive integer.
+ */
+export function createTodoWriteInputSchema(limits: TodoLimits = {}): TodoWriteInputSchema {
+  const { maxTodos, maxContentLength } = resolveTodoLimits(limits, 'createTodoWriteInputSchema');
+  return inputSchemaOf(buildTodoSchema(maxContentLength), maxTodos);
+}
+
+/** The limits with their defaults; throws a `RangeError` naming `caller` for one that is not a positive integer. */
+export function resolveTodoLimits(limits: TodoLimits, caller: string): Required<TodoLimits> {
+  const { maxTodos = DEFAULT_MAX_TODOS, maxContentLength = DEFAULT_MAX_CONTENT_LENGTH } = limits;
+  for (const [name, value] of Object.entries({ maxTodos, maxContentLength })) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new RangeError(`${caller}: ${name} must be a positive integer, got ${value}.`);
+    }
+  }
+  return { maxTodos, maxContentLength };
+}
+
+/**
+ * The `todo_write` input with the default limits: `{ todos }`, each task a `{ content, status }`
+ * with non-empty content (after trimming) of at most 200 characters, no two tasks with the same
+ * content, at most one `in_progress`, at most 50 tasks. `safeParse` reports every broken rule;
+ * rule issues carry `params.rule` and the 0-based `params.indexes` of the tasks they name.
+ */
+export const todoWriteInputSchema: TodoWriteInputSchema = /* @__PURE__ */ inputSchemaOf(
+  /* @__PURE__ */ buildTodoSchema(DEFAULT_MAX_CONTENT_LENGTH),
+  DEFAULT_MAX_TODOS,
+);
+
+/** One task with the default content limit (200 characters): `z.array(todoSchema)` in your own schemas. */
+export const todoSchema: TodoSchema = /* @__PURE__ */ buildTodoSchema(DEFAULT_MAX_CONTENT_LENGTH);
+
+/**
+ * The JSON schema the model reads, generated from `schema`: the shape (every field required, no
+ * other properties), without the `$schema` key and without the limits, which the model learns
+ * from a rejection instead of paying for them on every request.
+ */
+export function toTodoWriteJsonSchema(schema: TodoWriteInputSchema): Record<string, unknown> {
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' });
+  return shapeNode(jsonSchema);
+}
+
+/** `type` and `description` first, whatever order zod wrote them in; objects closed. */
+function shapeNode(node: Record<string, unknown>): Record<string, unknown> {
+  const { type, description, properties, items, ...rest } = node;
+  return {
+    type,
+    ...(description === undefined ? {} : { description }),
+    ...(items === undefined ? {} : { items: shapeNode(items as Record<string, unknown>) }),
+    ...(properties === undefined
+      ? {}
+      : {
+          properties: Object.fromEntries(
+            Object.entries(properties as Record<string, Record<string, unknown>>).map(([key, value]) => [key, shapeNode(value)]),
+          ),
+        }),
+    ...rest,
+    ...(type === 'object' ? { additionalProperties: false } : {}),
+  };
+}
