@@ -12,7 +12,7 @@ export {
   DEFAULT_MAX_TODOS,
   DEFAULT_MAX_CONTENT_LENGTH,
 } from './todo-write-input-schema.js';
-export type { TodoLimits, TodoSchema, TodoWriteInputSchema, TodoRule } from './todo-write-input-schema.js';
+export type { TodoLimits, TodoSchema, TodoWriteInputSchema } from './todo-write-input-schema.js';
 export { readTodos } from './read-todos.js';
 export type { ReadTodosOptions } from './read-todos.js';
 export type { TodoMessageLike } from './read-todo-calls.js';

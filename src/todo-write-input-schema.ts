@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/v4';
 import { readTodoItem } from './parse-todos.js';
+import { listItems, nameItem, quote, tooManyTasks } from './todo-problem-text.js';
 import { TODO_STATUSES } from './todo.js';
 
 /**
@@ -36,12 +37,6 @@ export type TodoSchema = z.ZodObject<{
 /** The zod schema of a whole `todo_write` input: `{ todos: [{ content, status }] }`. */
 export type TodoWriteInputSchema = z.ZodObject<{ todos: z.ZodArray<TodoSchema> }>;
 
-/**
- * `params.rule` of the custom issues the schema reports. Other problems are zod's own issues:
- * `invalid_type`, `invalid_value` (a status) and `too_big` (a limit).
- */
-export type TodoRule = 'empty_content' | 'duplicate_content' | 'several_in_progress';
-
 /** The schema for these limits, unchecked (`validateTodos` never throws): the shared one for the defaults. */
 export function todoWriteInputSchemaFor(maxTodos: number, maxContentLength: number): TodoWriteInputSchema {
   return maxTodos === DEFAULT_MAX_TODOS && maxContentLength === DEFAULT_MAX_CONTENT_LENGTH
@@ -54,58 +49,48 @@ function inputSchemaOf(todo: TodoSchema, maxTodos: number): TodoWriteInputSchema
 }
 
 function buildTodoSchema(maxContentLength: number): TodoSchema {
-  // Limits are checks, not `.max()`: the model reads them in the rejection, not in the schema.
   const content = z
     .string()
-    .check((payload) => {
-      const { value } = payload;
-      if (value.trim() === '') {
-        payload.issues.push(ruleIssue('empty_content', 'Content is empty.', value));
-      } else if (value.length > maxContentLength) {
-        payload.issues.push({ code: 'too_big', origin: 'string', maximum: maxContentLength, inclusive: true, input: value });
-      }
-    })
+    .refine((value) => value.trim() !== '', 'Content is empty.')
+    .max(maxContentLength)
     .describe('One short imperative line.');
   return z.object({ content, status: z.enum(TODO_STATUSES) });
 }
 
 /**
- * The list's own rules: its length, unique content (after trimming), at most one `in_progress`.
- * They run even when items failed (`when`), so one parse reports every problem.
+ * The list's own rules: its length, unique content (after trimming), at most one `in_progress`,
+ * each reported as the line the model reads. They run even when items failed (`when`), so one
+ * parse reports every problem.
  */
 function listRules(maxTodos: number): z.core.$ZodCheck<unknown[]> {
   const check: z.core.$ZodCheck<unknown[]> = new z.core.$ZodCheck({ check: 'custom', when: () => true });
   check._zod.check = (payload: z.core.ParsePayload<unknown[]>) => {
     const list = payload.value;
-    if (list.length > maxTodos) {
-      payload.issues.push({ code: 'too_big', origin: 'array', maximum: maxTodos, inclusive: true, input: list });
-    }
-    const indexesByText = new Map<string, number[]>();
-    const inProgress: number[] = [];
+    const fail = (message: string, code: 'custom' | 'too_big' = 'custom'): void => {
+      payload.issues.push({ code, message, input: list, origin: 'array', maximum: maxTodos } as z.core.$ZodRawIssue);
+    };
+    if (list.length > maxTodos) fail(tooManyTasks(list.length, maxTodos), 'too_big');
+    const itemsByText = new Map<string, number[]>();
+    const inProgress: string[] = [];
     list.forEach((value, index) => {
       const { content, text, status } = readTodoItem(value);
       if (text !== '') {
-        const indexes = indexesByText.get(text);
-        if (indexes) indexes.push(index);
-        else indexesByText.set(text, [index]);
+        const items = itemsByText.get(text);
+        if (items) items.push(index + 1);
+        else itemsByText.set(text, [index + 1]);
       }
-      if (content !== undefined && status === 'in_progress') inProgress.push(index);
+      if (content !== undefined && status === 'in_progress') inProgress.push(nameItem(list, index));
     });
-    for (const [text, indexes] of indexesByText) {
-      if (indexes.length > 1) {
-        payload.issues.push(ruleIssue('duplicate_content', `Tasks share the content ${JSON.stringify(text)}.`, list, indexes));
-      }
+    for (const [text, items] of itemsByText) {
+      if (items.length > 1)
+        fail(`${listItems(items)} have the same content (${quote(text)}); make each task distinct.`);
     }
     if (inProgress.length > 1) {
-      payload.issues.push(ruleIssue('several_in_progress', 'At most one task may be in_progress.', list, inProgress));
+      const all = inProgress.length === 2 ? 'both' : 'all';
+      fail(`${listItems(inProgress)} are ${all} in_progress; at most one task may be in_progress at a time.`);
     }
   };
   return check;
-}
-
-/** A custom issue; `indexes` (0-based) are the tasks it names. */
-function ruleIssue(rule: TodoRule, message: string, input: unknown, indexes?: number[]): z.core.$ZodRawIssue {
-  return { code: 'custom', message, input, params: indexes ? { rule, indexes } : { rule } };
 }
 
 /**
@@ -148,25 +133,19 @@ export const todoSchema: TodoSchema = /* @__PURE__ */ buildTodoSchema(DEFAULT_MA
  * from a rejection instead of paying for them on every request.
  */
 export function toTodoWriteJsonSchema(schema: TodoWriteInputSchema): Record<string, unknown> {
-  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' });
-  return shapeNode(jsonSchema);
-}
-
-/** `type` and `description` first, whatever order zod wrote them in; objects closed. */
-function shapeNode(node: Record<string, unknown>): Record<string, unknown> {
-  const { type, description, properties, items, ...rest } = node;
-  return {
-    type,
-    ...(description === undefined ? {} : { description }),
-    ...(items === undefined ? {} : { items: shapeNode(items as Record<string, unknown>) }),
-    ...(properties === undefined
-      ? {}
-      : {
-          properties: Object.fromEntries(
-            Object.entries(properties as Record<string, Record<string, unknown>>).map(([key, value]) => [key, shapeNode(value)]),
-          ),
-        }),
-    ...rest,
-    ...(type === 'object' ? { additionalProperties: false } : {}),
-  };
+  const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'input',
+    override: ({ jsonSchema: node }) => {
+      // The limits are checked, not shown; `description` before `items`, whatever order zod wrote them in.
+      const { items } = node;
+      delete node.maxLength;
+      if (items) {
+        delete node.items;
+        node.items = items;
+      }
+      if (node.type === 'object') node.additionalProperties = false;
+    },
+  });
+  return jsonSchema;
 }
