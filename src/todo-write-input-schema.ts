@@ -37,15 +37,10 @@ export type TodoSchema = z.ZodObject<{
 /** The zod schema of a whole `todo_write` input: `{ todos: [{ content, status }] }`. */
 export type TodoWriteInputSchema = z.ZodObject<{ todos: z.ZodArray<TodoSchema> }>;
 
-/** The schema for these limits, unchecked (`validateTodos` never throws): the shared one for the defaults. */
-export function todoWriteInputSchemaFor(maxTodos: number, maxContentLength: number): TodoWriteInputSchema {
-  return maxTodos === DEFAULT_MAX_TODOS && maxContentLength === DEFAULT_MAX_CONTENT_LENGTH
-    ? todoWriteInputSchema
-    : inputSchemaOf(buildTodoSchema(maxContentLength), maxTodos);
-}
-
-function inputSchemaOf(todo: TodoSchema, maxTodos: number): TodoWriteInputSchema {
-  return z.object({ todos: z.array(todo).check(listRules(maxTodos)).describe('Every task, in order.') });
+/** The schema for these limits, unchecked (`validateTodos` never throws). */
+export function buildTodoWriteInputSchema(maxTodos: number, maxContentLength: number): TodoWriteInputSchema {
+  const todos = z.array(buildTodoSchema(maxContentLength)).check(listRules(maxTodos)).describe('Every task, in order.');
+  return z.object({ todos });
 }
 
 function buildTodoSchema(maxContentLength: number): TodoSchema {
@@ -59,11 +54,14 @@ function buildTodoSchema(maxContentLength: number): TodoSchema {
 
 /**
  * The list's own rules: its length, unique content (after trimming), at most one `in_progress`,
- * each reported as the line the model reads. They run even when items failed (`when`), so one
- * parse reports every problem.
+ * each reported as the line the model reads. They run whenever the list is an array, even when
+ * items failed (`when`), so one parse reports every problem.
  */
 function listRules(maxTodos: number): z.core.$ZodCheck<unknown[]> {
-  const check: z.core.$ZodCheck<unknown[]> = new z.core.$ZodCheck({ check: 'custom', when: () => true });
+  const check: z.core.$ZodCheck<unknown[]> = new z.core.$ZodCheck({
+    check: 'custom',
+    when: (payload) => Array.isArray(payload.value),
+  });
   check._zod.check = (payload: z.core.ParsePayload<unknown[]>) => {
     const list = payload.value;
     const fail = (message: string, code: 'custom' | 'too_big' = 'custom'): void => {
@@ -99,7 +97,7 @@ function listRules(maxTodos: number): z.core.$ZodCheck<unknown[]> {
  */
 export function createTodoWriteInputSchema(limits: TodoLimits = {}): TodoWriteInputSchema {
   const { maxTodos, maxContentLength } = resolveTodoLimits(limits, 'createTodoWriteInputSchema');
-  return inputSchemaOf(buildTodoSchema(maxContentLength), maxTodos);
+  return buildTodoWriteInputSchema(maxTodos, maxContentLength);
 }
 
 /** The limits with their defaults; throws a `RangeError` naming `caller` for one that is not a positive integer. */
@@ -119,9 +117,9 @@ export function resolveTodoLimits(limits: TodoLimits, caller: string): Required<
  * content, at most one `in_progress`, at most 50 tasks. `safeParse` reports every broken rule;
  * rule issues carry `params.rule` and the 0-based `params.indexes` of the tasks they name.
  */
-export const todoWriteInputSchema: TodoWriteInputSchema = /* @__PURE__ */ inputSchemaOf(
-  /* @__PURE__ */ buildTodoSchema(DEFAULT_MAX_CONTENT_LENGTH),
+export const todoWriteInputSchema: TodoWriteInputSchema = /* @__PURE__ */ buildTodoWriteInputSchema(
   DEFAULT_MAX_TODOS,
+  DEFAULT_MAX_CONTENT_LENGTH,
 );
 
 /** One task with the default content limit (200 characters): `z.array(todoSchema)` in your own schemas. */

@@ -1,7 +1,7 @@
 import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
 import { countTodos, type Todo, type TodoCounts } from './todo.js';
-import { resolveTodoLimits, toTodoWriteJsonSchema, todoWriteInputSchemaFor } from './todo-write-input-schema.js';
+import { buildTodoWriteInputSchema, resolveTodoLimits, toTodoWriteJsonSchema } from './todo-write-input-schema.js';
 import { validateTodosWith } from './validate-todos.js';
 
 /** What the model sends: the whole list, every call. */
@@ -87,7 +87,7 @@ const NOT_STORED_MESSAGE =
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
   const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
   const { maxTodos, maxContentLength } = resolveTodoLimits(options, 'createTodoWrite');
-  const schema = todoWriteInputSchemaFor(maxTodos, maxContentLength);
+  const schema = buildTodoWriteInputSchema(maxTodos, maxContentLength);
 
   // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
   // calls of one step; an entry goes once its step is garbage or its last write has settled.

@@ -7,7 +7,8 @@ import {
   DEFAULT_MAX_TODOS,
   type TodoLimits,
   type TodoWriteInputSchema,
-  todoWriteInputSchemaFor,
+  buildTodoWriteInputSchema,
+  todoWriteInputSchema,
 } from './todo-write-input-schema.js';
 
 export type { TodoLimits } from './todo-write-input-schema.js';
@@ -42,7 +43,11 @@ const ARRAY_EXPECTED = 'an array of { content, status } (send [] to clear the li
 export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoValidationResult {
   const maxTodos = limits.maxTodos ?? DEFAULT_MAX_TODOS;
   const maxContentLength = limits.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
-  return validateTodosWith(todoWriteInputSchemaFor(maxTodos, maxContentLength), maxTodos, input);
+  const schema =
+    maxTodos === DEFAULT_MAX_TODOS && maxContentLength === DEFAULT_MAX_CONTENT_LENGTH
+      ? todoWriteInputSchema
+      : buildTodoWriteInputSchema(maxTodos, maxContentLength);
+  return validateTodosWith(schema, maxTodos, input);
 }
 
 /** {@link validateTodos} with a schema built once by its owner (the tool); `maxTodos` is the schema's. */
