@@ -135,14 +135,11 @@ export function toTodoWriteJsonSchema(schema: TodoWriteInputSchema): Record<stri
     target: 'draft-7',
     io: 'input',
     override: ({ jsonSchema: node }) => {
-      // The limits are checked, not shown; `description` before `items`, whatever order zod wrote them in.
-      const { items } = node;
-      delete node.maxLength;
-      if (items) {
-        delete node.items;
-        node.items = items;
-      }
-      if (node.type === 'object') node.additionalProperties = false;
+      // One key order whatever zod version wrote the node: it is the text the model is billed for.
+      const { type, description, maxLength: _limit, ...rest } = node;
+      for (const key of Object.keys(node)) delete node[key as keyof typeof node];
+      Object.assign(node, description === undefined ? { type } : { type, description }, rest);
+      if (type === 'object') node.additionalProperties = false;
     },
   });
   return jsonSchema;
