@@ -114,8 +114,10 @@ export function resolveTodoLimits(limits: TodoLimits, caller: string): Required<
 /**
  * The `todo_write` input with the default limits: `{ todos }`, each task a `{ content, status }`
  * with non-empty content (after trimming) of at most 200 characters, no two tasks with the same
- * content, at most one `in_progress`, at most 50 tasks. `safeParse` reports every broken rule;
- * rule issues carry `params.rule` and the 0-based `params.indexes` of the tasks they name.
+ * content, at most one `in_progress`, at most 50 tasks. `safeParse` reports every broken rule: a
+ * task's with zod's own issues at its path (`custom` for empty content), the list's at `["todos"]`
+ * with the line the model reads as `message`. Takes the plain object (`validateTodos` also unwraps
+ * double-encoded JSON).
  */
 export const todoWriteInputSchema: TodoWriteInputSchema = /* @__PURE__ */ buildTodoWriteInputSchema(
   DEFAULT_MAX_TODOS,

@@ -79,10 +79,11 @@ const NOT_STORED_MESSAGE =
  * `{ pending, in_progress, completed }`. A rejected call throws one `Error` naming every problem,
  * which the SDK hands to the model as the tool result. Register it as `tools: { todo_write: tool }`.
  *
- * The JSON schema the model sees requires `todos` to be an array; a `todos` sent as a JSON string
- * is still accepted when it parses to a valid list. The schema itself lets every input through to
- * `execute`, so the model always gets the tool's own short message, never the SDK's schema error
- * (which echoes the whole input back).
+ * Built with the SDK's `tool()`. The JSON schema the model sees is generated from
+ * `todoWriteInputSchema` (zod) and requires `todos` to be an array; a `todos` sent as a JSON string
+ * is still accepted when it parses to a valid list. The SDK-side schema lets every input through to
+ * `execute`, which runs the zod schema, so the model always gets the tool's own short message, never
+ * the SDK's schema error (which echoes the whole input back).
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
   const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
