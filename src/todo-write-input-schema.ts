@@ -133,15 +133,15 @@ export const todoSchema: TodoSchema = /* @__PURE__ */ buildTodoSchema(DEFAULT_MA
  * from a rejection instead of paying for them on every request.
  */
 export function toTodoWriteJsonSchema(schema: TodoWriteInputSchema): Record<string, unknown> {
+  // The output side: what `execute` gets, so objects are closed (`additionalProperties: false`).
   const { $schema: _, ...jsonSchema } = z.toJSONSchema(schema, {
     target: 'draft-7',
-    io: 'input',
+    io: 'output',
     override: ({ jsonSchema: node }) => {
       // One key order whatever zod version wrote the node: it is the text the model is billed for.
       const { type, description, maxLength: _limit, ...rest } = node;
       for (const key of Object.keys(node)) delete node[key as keyof typeof node];
-      Object.assign(node, description === undefined ? { type } : { type, description }, rest);
-      if (type === 'object') node.additionalProperties = false;
+      Object.assign(node, { type }, description && { description }, rest);
     },
   });
   return jsonSchema;
