@@ -39,6 +39,8 @@ const ARRAY_EXPECTED = 'an array of { content, status } (send [] to clear the li
  * trimming, at most `maxContentLength` characters; at most one task `in_progress`; at most
  * `maxTodos` tasks. Every problem is reported, each naming its item number (1-based) and the start
  * of its text. Fields other than `content` and `status` are dropped from the returned list. Never throws.
+ * Other limits than the defaults build their schema on every call: to check many lists with them,
+ * build one with `createTodoWriteInputSchema(limits)` (whose issues carry the same rules).
  */
 export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoValidationResult {
   const maxTodos = limits.maxTodos ?? DEFAULT_MAX_TODOS;
