@@ -3,8 +3,16 @@ export { TODO_TOOL_NAME, TODO_STATUSES, isTodoStatus, countTodos } from './todo.
 export type { Todo, TodoStatus, TodoCounts } from './todo.js';
 export { createTodoWrite, todoWrite, TODO_WRITE_DESCRIPTION } from './todo-write.js';
 export type { TodoWriteInput, TodoWriteTool, TodoWriteOptions, TodoWriteCallOptions } from './todo-write.js';
-export { validateTodos, DEFAULT_MAX_TODOS, DEFAULT_MAX_CONTENT_LENGTH } from './validate-todos.js';
-export type { TodoLimits, TodoValidationResult } from './validate-todos.js';
+export { validateTodos } from './validate-todos.js';
+export type { TodoValidationResult } from './validate-todos.js';
+export {
+  todoWriteInputSchema,
+  todoSchema,
+  createTodoWriteInputSchema,
+  DEFAULT_MAX_TODOS,
+  DEFAULT_MAX_CONTENT_LENGTH,
+} from './todo-write-input-schema.js';
+export type { TodoLimits, TodoSchema, TodoWriteInputSchema } from './todo-write-input-schema.js';
 export { readTodos } from './read-todos.js';
 export type { ReadTodosOptions } from './read-todos.js';
 export type { TodoMessageLike } from './read-todo-calls.js';

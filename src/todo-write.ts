@@ -1,7 +1,8 @@
-import { jsonSchema, type ModelMessage, type Tool } from 'ai';
+import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
-import { countTodos, TODO_STATUSES, type Todo, type TodoCounts } from './todo.js';
-import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, validateTodos } from './validate-todos.js';
+import { countTodos, type Todo, type TodoCounts } from './todo.js';
+import { buildTodoWriteInputSchema, resolveTodoLimits, toTodoWriteJsonSchema } from './todo-write-input-schema.js';
+import { validateTodosWith } from './validate-todos.js';
 
 /** What the model sends: the whole list, every call. */
 export interface TodoWriteInput {
@@ -45,6 +46,14 @@ export interface TodoWriteOptions {
   maxContentLength?: number;
   /** Replaces the tool description the model reads. Default {@link TODO_WRITE_DESCRIPTION}. */
   description?: string;
+  /**
+   * Sent as the tool's `strict` flag (AI SDK 6 and 7; AI SDK 5 has none): a provider with strict
+   * tool schemas (OpenAI, Anthropic) then makes the model write input that fits the JSON schema, so
+   * every task has a `content` string and one of the three statuses, and nothing else. The rules the
+   * schema cannot express (empty or duplicate content, two tasks `in_progress`, the limits) are still
+   * checked by `execute`. Providers without strict schemas ignore it. Default: not sent (the provider's default).
+   */
+  strict?: boolean;
 }
 
 /** The tool description the model reads (a fixed token cost on every request that offers the tool). */
@@ -52,27 +61,6 @@ export const TODO_WRITE_DESCRIPTION =
   'Your task checklist for multi-step work; the user sees it. Each call replaces the whole list: always send every task. ' +
   'Keep it current: at most one task in_progress (the one you are doing), mark each task completed as soon as it is done, ' +
   'add tasks as you discover them. [] clears the list. Skip it for simple one-step requests.';
-
-const INPUT_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    todos: {
-      type: 'array',
-      description: 'Every task, in order.',
-      items: {
-        type: 'object',
-        properties: {
-          content: { type: 'string', description: 'One short imperative line.' },
-          status: { type: 'string', enum: [...TODO_STATUSES] },
-        },
-        required: ['content', 'status'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['todos'],
-  additionalProperties: false,
-} as const;
 
 const NO_CONVERSATION_MESSAGE =
   'Nothing was saved: todo_write was called without a toolCallId, so no conversation owns the list. ' +
@@ -91,32 +79,26 @@ const NOT_STORED_MESSAGE =
  * `{ pending, in_progress, completed }`. A rejected call throws one `Error` naming every problem,
  * which the SDK hands to the model as the tool result. Register it as `tools: { todo_write: tool }`.
  *
- * The JSON schema the model sees requires `todos` to be an array; a `todos` sent as a JSON string
- * is still accepted when it parses to a valid list. The schema itself lets every input through to
- * `execute`, so the model always gets the tool's own short message, never the SDK's schema error
- * (which echoes the whole input back).
+ * Built with the SDK's `tool()`. The JSON schema the model sees is generated from
+ * `todoWriteInputSchema` (zod) and requires `todos` to be an array; a `todos` sent as a JSON string
+ * is still accepted when it parses to a valid list. The SDK-side schema lets every input through to
+ * `execute`, which runs the zod schema, so the model always gets the tool's own short message, never
+ * the SDK's schema error (which echoes the whole input back).
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
-  const {
-    onWrite,
-    maxTodos = DEFAULT_MAX_TODOS,
-    maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
-    description = TODO_WRITE_DESCRIPTION,
-  } = options;
-  for (const [name, value] of Object.entries({ maxTodos, maxContentLength })) {
-    if (!Number.isInteger(value) || value < 1) {
-      throw new RangeError(`createTodoWrite: ${name} must be a positive integer, got ${value}.`);
-    }
-  }
+  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
+  const { maxTodos, maxContentLength } = resolveTodoLimits(options, 'createTodoWrite');
+  const schema = buildTodoWriteInputSchema(maxTodos, maxContentLength);
 
   // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
   // calls of one step; an entry goes once its step is garbage or its last write has settled.
   const stepWrites = new WeakMap<object, Promise<void>>();
 
-  return {
+  return tool({
     description,
-    // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
-    inputSchema: jsonSchema<TodoWriteInput>(INPUT_JSON_SCHEMA as never, {
+    // The JSON schema is generated on the first request. Every input passes, so `execute` judges
+    // it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
+    inputSchema: jsonSchema<TodoWriteInput>(() => toTodoWriteJsonSchema(schema), {
       validate: (value) => {
         const todos = readTodoArray(value);
         return { success: true, value: (todos ? { todos } : value) as TodoWriteInput };
@@ -129,7 +111,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
       const toolCallId = callOptions?.toolCallId;
       if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NO_CONVERSATION_MESSAGE);
 
-      const result = validateTodos(input, { maxTodos, maxContentLength });
+      const result = validateTodosWith(schema, maxTodos, input);
       if (!result.valid) throw new Error(result.message);
 
       if (onWrite) {
@@ -167,7 +149,8 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
       }
       return countTodos(result.todos);
     },
-  };
+    ...(strict === undefined ? {} : { strict }),
+  });
 }
 
 function interrupted(abortSignal: AbortSignal | undefined): Error {
@@ -191,4 +174,4 @@ function raceAbort(promise: Promise<unknown>, abortSignal: AbortSignal | undefin
 }
 
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */
-export const todoWrite: TodoWriteTool = createTodoWrite();
+export const todoWrite: TodoWriteTool = /* @__PURE__ */ createTodoWrite();

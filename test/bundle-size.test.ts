@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_BUDGETS, ENTRY_SOURCES, measureBundle, type EntryName } from '../bench/measure-bundle-sizes.js';
+import {
+  BUNDLE_BUDGETS,
+  bundleScript,
+  ENTRY_SOURCES,
+  measureBundle,
+  type EntryName,
+} from '../bench/measure-bundle-sizes.js';
 
 /** Sizes are deterministic (same sources, same bundler): unlike times, they can be asserted. */
 describe('bundle size (minified + gzipped, peers external, each entry on its own)', () => {
@@ -19,4 +25,28 @@ describe('bundle size (minified + gzipped, peers external, each entry on its own
       ).toBeLessThanOrEqual(budget);
     }, 60_000);
   }
+});
+
+/** The packages a bundle still imports (the peers it left external). */
+function importedPackages(code: string): string[] {
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((match) => match[1]!);
+  return [...new Set(specifiers.map((specifier) => specifier.split('/')[0]!))].sort();
+}
+
+describe('zod in the bundles', () => {
+  it('stays out of todo-write/react: the checklist never validates a list', async () => {
+    const { code } = await bundleScript(ENTRY_SOURCES['./react']);
+    expect(importedPackages(code)).not.toContain('zod');
+  }, 60_000);
+
+  it('stays out of a client that takes only the derivation from todo-write', async () => {
+    const { code } = await bundleScript('bench/entries/client-selector.ts');
+    expect(code.length).toBeGreaterThan(1000);
+    expect(importedPackages(code)).not.toContain('zod');
+  }, 60_000);
+
+  it('is imported by the route handler, whose tool validates with it', async () => {
+    const { code } = await bundleScript(ENTRY_SOURCES['. (route handler: todoWrite + readTodos)']);
+    expect(importedPackages(code)).toEqual(['ai', 'zod']);
+  }, 60_000);
 });

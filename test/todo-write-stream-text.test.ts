@@ -49,6 +49,32 @@ describe('todo_write through streamText', () => {
     ]);
   });
 
+  it('sends strict: true with the same schema when created with strict, so a strict provider constrains the input', async () => {
+    const model = await run([], createTodoWrite({ strict: true }));
+    expect(model.doStreamCalls[0]?.tools).toEqual([
+      {
+        type: 'function',
+        name: 'todo_write',
+        description: TODO_WRITE_DESCRIPTION,
+        inputSchema: EXPECTED_INPUT_SCHEMA,
+        strict: true,
+      },
+    ]);
+  });
+
+  it('still rejects, with its own message, what a strict schema lets through (two tasks in_progress)', async () => {
+    const input = JSON.stringify({
+      todos: [
+        { content: 'Fix the session check', status: 'in_progress' },
+        { content: 'Add a regression test', status: 'in_progress' },
+      ],
+    });
+    const model = await run([[{ toolCallId: 'call-1', input }]], createTodoWrite({ strict: true }));
+    const [result] = toolResultsSentOnStep(model, 1);
+    if (result?.type !== 'tool-result' || result.output.type !== 'error-text') throw new Error('no rejection was sent');
+    expect(result.output.value).toContain('are both in_progress; at most one task may be in_progress at a time.');
+  });
+
   it('keeps the definition small: description plus JSON schema as sent within 160 o200k tokens, a result within 15', async () => {
     const model = await run([[{ toolCallId: 'call-1', input: JSON.stringify({ todos: plan }) }]]);
     const sent = model.doStreamCalls[0]?.tools?.[0];

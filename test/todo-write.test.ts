@@ -372,6 +372,12 @@ describe('todoWrite', () => {
         'createTodoWrite: maxContentLength must be a positive integer, got 1.5.',
       );
     });
+
+    it('sets the strict flag only when asked (the provider default otherwise)', () => {
+      expect('strict' in createTodoWrite()).toBe(false);
+      expect(createTodoWrite({ strict: true }).strict).toBe(true);
+      expect(createTodoWrite({ strict: false }).strict).toBe(false);
+    });
   });
 
   describe('over generated input (property)', () => {

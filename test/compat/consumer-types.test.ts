@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_SDK_MAJORS, type AiSdkMajor } from './majors.js';
+import { AI_SDK_MAJORS, type AiSdkMajor, ZOD_V3_PACKAGE } from './majors.js';
 import {
   assertBuilt,
   distFiles,
@@ -28,18 +28,19 @@ const TSC = require.resolve('typescript/bin/tsc');
 const CONSUMER = join(ROOT, 'test/compat/fixtures/consumer');
 
 /** Types our .d.ts files may take from a package: only from peers that exist in every supported major. */
-const TYPE_PEERS = ['ai', 'react'];
+const TYPE_PEERS = ['ai', 'react', 'zod'];
 
 let workDirectory = '';
 const results = new Map<number, Promise<{ code: number; output: string }>>();
+let zod3Result: Promise<{ code: number; output: string }> | undefined;
 
 function typesOf(packageName: string): string {
   return join(ROOT, 'node_modules', packageName, 'dist/index.d.ts');
 }
 
 /** A tsconfig as strict as ours, `skipLibCheck` on as in most apps (Next.js' default). */
-function writeTsconfig(major: AiSdkMajor, extraFiles: string[]): string {
-  const path = join(workDirectory, `tsconfig.ai-v${major.major}.json`);
+function writeTsconfig(major: AiSdkMajor, extraFiles: string[], zodPackage?: string): string {
+  const path = join(workDirectory, `tsconfig.ai-v${major.major}${zodPackage ? '-zod3' : ''}.json`);
   const config = {
     compilerOptions: {
       strict: true,
@@ -59,6 +60,7 @@ function writeTsconfig(major: AiSdkMajor, extraFiles: string[]): string {
         '@ai-sdk/react': [typesOf(major.reactPackage)],
         'todo-write': [join(DIST, 'index.d.ts')],
         'todo-write/react': [join(DIST, 'react.d.ts')],
+        ...(zodPackage ? { 'zod/v4': [join(ROOT, 'node_modules', zodPackage, 'v4/index.d.ts')] } : {}),
       },
     },
     files: [join(CONSUMER, 'consumer.ts'), join(CONSUMER, 'consumer-react.tsx'), ...extraFiles],
@@ -90,10 +92,13 @@ describe('the published types in a consumer app', () => {
     const namesFile = join(workDirectory, 'names-from-ai.ts');
     writeFileSync(namesFile, `export type { ${aiNames.join(', ')} } from 'ai';\n`);
     for (const major of AI_SDK_MAJORS) results.set(major.major, typeCheck(writeTsconfig(major, [namesFile])));
+    // Our .d.ts files name zod types (the input schema): an app with zod 3.25 reads them from its `zod/v4`.
+    const newest = AI_SDK_MAJORS.at(-1)!;
+    zod3Result = typeCheck(writeTsconfig(newest, [namesFile], ZOD_V3_PACKAGE));
   });
 
   afterAll(async () => {
-    await Promise.allSettled(results.values());
+    await Promise.allSettled([...results.values(), zod3Result]);
     if (workDirectory) rmSync(workDirectory, { recursive: true, force: true });
   });
 
@@ -110,6 +115,12 @@ describe('the published types in a consumer app', () => {
       }
     }
     expect(leaks).toEqual([]);
+  });
+
+  it('compile with zod 3.25 as well (the input schema types come from its zod/v4)', async () => {
+    const { code, output } = await zod3Result!;
+    expect(output.trim()).toBe('');
+    expect(code).toBe(0);
   });
 
   for (const major of AI_SDK_MAJORS) {

@@ -66,7 +66,8 @@ function createApp(aiPackage: string): string {
   cpSync(DIST, join(modules, 'todo-write/dist'), { recursive: true });
   // Links resolve to the real paths in this repo, so each SDK keeps its own nested dependencies.
   symlinkSync(join(ROOT, 'node_modules', aiPackage), join(modules, 'ai'), 'dir');
-  for (const name of ['react', 'react-dom']) symlinkSync(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
+  for (const name of ['react', 'react-dom', 'zod'])
+    symlinkSync(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   copyFileSync(join(ROOT, 'test/compat/fixtures/node-runtime/smoke.mjs'), join(app, 'smoke.mjs'));
   return app;

@@ -26,15 +26,14 @@ function packagesImportedBy(suffix: string): string[] {
 describe('package.json', () => {
   beforeAll(assertBuilt);
 
-  it('peers on exactly the packages the built JavaScript imports, plus zod as an optional peer', () => {
-    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual([...packagesImportedBy('.js'), 'zod'].sort());
+  it('peers on exactly the packages the built JavaScript imports', () => {
+    expect(Object.keys(manifest.peerDependencies ?? {}).sort()).toEqual(packagesImportedBy('.js'));
   });
 
-  it('never imports @ai-sdk/react or zod, so the zod peer is optional and only states the tested range', () => {
+  it('imports zod (the tool validates with it) from the server entry only, never @ai-sdk/react', () => {
     expect(packagesImportedBy('.js')).not.toContain('@ai-sdk/react');
-    expect(packagesImportedBy('.js')).not.toContain('zod');
-    expect(packagesImportedBy('.d.ts')).not.toContain('zod');
-    expect(manifest.peerDependenciesMeta?.zod?.optional).toBe(true);
+    expect(importedSpecifiers(readDist('react.js')).map(packageOf)).not.toContain('zod');
+    expect(manifest.peerDependenciesMeta?.zod?.optional).toBeUndefined();
     expect(manifest.peerDependencies?.zod).toBe('^3.25.76 || ^4.1.8');
   });
 

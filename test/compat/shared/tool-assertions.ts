@@ -8,6 +8,7 @@ import * as aiAsSrcSeesIt from 'ai';
 import type { UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { createTodoSelector, createTodoWrite, readTodos, selectTodoState, type Todo } from '../../../src/index.js';
+import { EXPECTED_INPUT_SCHEMA } from '../../support/expected-input-schema.js';
 import type { CompatAdapter, UIChunkLike, UIMessageLike } from '../adapters/compat-adapter.js';
 
 export const FIRST_PLAN: Todo[] = [
@@ -51,6 +52,11 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
     it(`runs against ai ${adapter.major}.x, the same module our src/ imports`, () => {
       expect(adapter.aiVersion.split('.')[0]).toBe(String(adapter.major));
       expect(aiAsSrcSeesIt.streamText).toBe(adapter.streamText);
+    });
+
+    it('offers the JSON schema generated from its zod schema, key for key as the model reads it', async () => {
+      const offered = await (createTodoWrite().inputSchema as unknown as { jsonSchema: unknown }).jsonSchema;
+      expect(JSON.stringify(offered)).toBe(JSON.stringify(EXPECTED_INPUT_SCHEMA));
     });
 
     describe('when the model writes a valid list', () => {
@@ -209,6 +215,31 @@ export function describeToolThroughStreamText(adapter: CompatAdapter): void {
         expect(Math.max(...rowCounts)).toBe(SECOND_PLAN.length);
         expect(new Set(rowCounts.filter((count) => count > 0)).size).toBeGreaterThan(2);
       });
+    });
+  });
+}
+
+/** The tool definitions one major sends the model on the first step of a run with `tools`. */
+export type SentTools = (tools: Record<string, unknown>) => Promise<unknown[]>;
+
+/** `createTodoWrite({ strict })` on one major: AI SDK 6 and 7 send the flag, AI SDK 5 has none. */
+export function describeStrictOption(major: 5 | 6 | 7, sentTools: SentTools): void {
+  describe(`the strict option on AI SDK ${major}`, () => {
+    it(
+      major >= 6
+        ? 'reaches the model as strict: true, with the same schema'
+        : 'is not sent: AI SDK 5 has no strict tools',
+      async () => {
+        const [definition] = await sentTools({ todo_write: createTodoWrite({ strict: true }) });
+        expect(definition).toMatchObject({ name: 'todo_write', inputSchema: EXPECTED_INPUT_SCHEMA });
+        if (major >= 6) expect(definition).toMatchObject({ strict: true });
+        else expect(definition).not.toHaveProperty('strict');
+      },
+    );
+
+    it('is not sent by default', async () => {
+      const [definition] = await sentTools({ todo_write: createTodoWrite() });
+      expect(definition).not.toHaveProperty('strict');
     });
   });
 }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/v4';
+import { todoWriteInputSchema, validateTodos } from '../../../src/index.js';
 import { loadAdapter } from '../adapters/load-adapter.js';
 import { describeToolThroughStreamText } from '../shared/tool-assertions.js';
 
@@ -15,6 +17,39 @@ describe(`with zod 3.25 on AI SDK ${adapter.major}`, () => {
     const zod = (await import('zod')) as unknown as Record<string, unknown>;
     expect(zod.ZodType).toBeDefined();
     expect(zod.core).toBeUndefined(); // zod 4's root exports `core`; zod 3.25's root (classic v3) does not
+  });
+});
+
+describe('todoWriteInputSchema on zod 3.25 (its zod/v4)', () => {
+  it("is built by the app's zod", () => {
+    expect(todoWriteInputSchema).toBeInstanceOf(z.ZodObject);
+  });
+
+  it('reports every problem with the same words as on zod 4, list rules included when items fail', () => {
+    const result = validateTodos({
+      todos: [
+        { content: 'Fix the bug', status: 'done' },
+        { content: 'Fix the bug ', status: 'in_progress' },
+        { content: '  ', status: 'in_progress' },
+        { content: 'x'.repeat(201), status: 'pending' },
+        'Ship it',
+        { status: 'pending' },
+      ],
+    });
+    expect(result.problems).toEqual([
+      'Item 1 ("Fix the bug") has status "done"; use pending, in_progress or completed.',
+      'Item 3 has empty content.',
+      'Item 4 ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...") is 201 characters long; at most 200 are allowed.',
+      'Item 5 is a string, not an object { content, status }.',
+      'Item 6 has no content: it must be a string.',
+      'Items 1 and 2 have the same content ("Fix the bug"); make each task distinct.',
+      'Items 2 ("Fix the bug") and 3 are both in_progress; at most one task may be in_progress at a time.',
+    ]);
+    const tooMany = Array.from({ length: 51 }, (_, index) => ({ content: `Step ${index}`, status: 'pending' }));
+    expect(validateTodos({ todos: [...tooMany, { content: 'Last', status: 'done' }] }).problems).toEqual([
+      'The list has 52 tasks; at most 50 are allowed. Merge small steps or drop detail.',
+      'Item 52 ("Last") has status "done"; use pending, in_progress or completed.',
+    ]);
   });
 });
 
