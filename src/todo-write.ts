@@ -1,5 +1,11 @@
 import { jsonSchema, type ModelMessage, type Tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
+import {
+  assertTodoReviewSupported,
+  checkPolicy,
+  needsTodoReview,
+  type TodoReviewPolicy,
+} from './todo-review-policy.js';
 import { countTodos, TODO_STATUSES, type Todo, type TodoCounts } from './todo.js';
 import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, validateTodos } from './validate-todos.js';
 
@@ -45,6 +51,8 @@ export interface TodoWriteOptions {
   maxContentLength?: number;
   /** Replaces the tool description the model reads. Default {@link TODO_WRITE_DESCRIPTION}. */
   description?: string;
+  /** Which writes wait for the person's approval (the tool's `needsApproval`; AI SDK 6 and 7, throws on 5). Default `'never'`. */
+  review?: TodoReviewPolicy;
 }
 
 /** The tool description the model reads (a fixed token cost on every request that offers the tool). */
@@ -102,7 +110,10 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
     maxTodos = DEFAULT_MAX_TODOS,
     maxContentLength = DEFAULT_MAX_CONTENT_LENGTH,
     description = TODO_WRITE_DESCRIPTION,
+    review = 'never',
   } = options;
+  checkPolicy(review, 'createTodoWrite');
+  assertTodoReviewSupported(review, 'createTodoWrite');
   for (const [name, value] of Object.entries({ maxTodos, maxContentLength })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new RangeError(`createTodoWrite: ${name} must be a positive integer, got ${value}.`);
@@ -115,6 +126,12 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
   return {
     description,
+    ...(review === 'never'
+      ? {}
+      : {
+          needsApproval: (input: unknown, { messages }: { messages: ModelMessage[] }) =>
+            needsTodoReview(review, input, messages, { maxTodos, maxContentLength }),
+        }),
     // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
     inputSchema: jsonSchema<TodoWriteInput>(INPUT_JSON_SCHEMA as never, {
       validate: (value) => {
