@@ -14,6 +14,10 @@ export interface TodoCall {
   preliminary?: boolean;
   /** The reason given when an approval was denied. */
   denialReason?: string | undefined;
+  /** The pending approval's id (UI parts in `approval-requested`). */
+  approvalId?: string | undefined;
+  /** The person's answer, once given (`approval-responded`). */
+  approved?: boolean | undefined;
   /** The ids of the call's approval requests (model messages only). */
   approvalIds?: string[];
 }
@@ -34,7 +38,7 @@ export interface PartLike {
   output?: { type?: unknown };
   errorText?: unknown;
   preliminary?: unknown;
-  approval?: { reason?: unknown };
+  approval?: { id?: unknown; approved?: unknown; reason?: unknown };
 }
 
 const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -59,6 +63,8 @@ export function toTodoCall(part: unknown, toolName: string): TodoCall | undefine
     errorText: stringOrUndefined(errorText),
     preliminary: preliminary === true,
     denialReason: stringOrUndefined(approval?.reason),
+    approvalId: stringOrUndefined(approval?.id),
+    approved: typeof approval?.approved === 'boolean' ? approval.approved : undefined,
   };
 }
 

@@ -16,6 +16,7 @@ export function shareTodoState(next: Omit<TodoState, 'counts'>, previous: TodoSt
     removed === previous.removed &&
     next.phase === previous.phase &&
     next.toolCallId === previous.toolCallId &&
+    next.approvalId === previous.approvalId &&
     next.error === previous.error &&
     next.rejection === previous.rejection &&
     next.live === previous.live

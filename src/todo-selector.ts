@@ -183,8 +183,12 @@ function stateOf(
     case 'input-streaming':
       return over ? rejected('interrupted') : { phase: 'streaming', toolCallId, ...placed(true) };
     case 'approval-requested':
-    case 'approval-responded':
       // Waiting for the user's approval is legitimate after the stream ended.
+      return isOld || superseded || status === 'error' || call.approvalId === undefined
+        ? rejected('interrupted')
+        : { phase: 'review', toolCallId, approvalId: call.approvalId, ...placed(false) };
+    case 'approval-responded':
+      if (call.approved === false) return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
       return isOld || superseded || status === 'error'
         ? rejected('interrupted')
         : { phase: 'executing', toolCallId, ...placed(false) };

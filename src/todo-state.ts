@@ -11,7 +11,7 @@ import type { TodoCounts } from './todo.js';
  * including the approval states), `accepted` (the tool returned), `rejected` (the call failed,
  * was denied or was interrupted; the last accepted list is shown).
  */
-export type TodoPhase = 'empty' | 'streaming' | 'executing' | 'accepted' | 'rejected';
+export type TodoPhase = 'empty' | 'streaming' | 'review' | 'executing' | 'accepted' | 'rejected';
 
 /** Why a call did not replace the list: `output-error`, `output-denied`, or a stream that ended mid-call. */
 export type TodoRejection = 'error' | 'denied' | 'interrupted';
@@ -33,16 +33,27 @@ interface TodoStateBase {
 /** What the checklist shows. */
 export type TodoState = TodoStateBase &
   (
-    | { phase: 'empty'; toolCallId?: never; error?: never; rejection?: never }
+    | { phase: 'empty'; toolCallId?: never; approvalId?: never; error?: never; rejection?: never }
+    | {
+        phase: 'review';
+        /** The call whose proposed list waits for the person. */
+        toolCallId: string;
+        /** The pending approval's id, for `addToolApprovalResponse({ id, approved, reason })`. */
+        approvalId: string;
+        error?: never;
+        rejection?: never;
+      }
     | {
         phase: 'streaming' | 'executing' | 'accepted';
         /** The call whose list is on screen. */
         toolCallId: string;
+        approvalId?: never;
         error?: never;
         rejection?: never;
       }
     | {
         phase: 'rejected';
+        approvalId?: never;
         /** The last accepted call, whose list is back on screen (none when there was none). */
         toolCallId?: string;
         /** The call's `errorText` (or the denial reason). */
