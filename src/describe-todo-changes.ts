@@ -76,7 +76,7 @@ export interface TodoChangeLabels {
    * Default `'Rejected: <problem>'`, `'Rejected: <problem> (+2 more)'`, or `'Rejected'` with no text.
    */
   callRejected: (problem: string | undefined, more: number) => string;
-  /** Summary of a call the user denied. Default `'Denied: <reason>'`, or `'Denied'`. */
+  /** Summary of a call the user denied. Default `'Changes requested: <reason>'`, or `'Changes requested'`. */
   callDenied: (reason: string | undefined) => string;
   /** Summary of a call abandoned before it ran (the chat stopped). Default `'Stopped before it was saved'`. */
   callInterrupted: string;
@@ -107,7 +107,7 @@ export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
   },
   callRejected: (problem, more) =>
     problem === undefined ? 'Rejected' : `Rejected: ${problem}${more > 0 ? ` (+${more} more)` : ''}`,
-  callDenied: (reason) => (reason === undefined ? 'Denied' : `Denied: ${reason}`),
+  callDenied: (reason) => (reason === undefined ? 'Changes requested' : `Changes requested: ${reason}`),
   callInterrupted: 'Stopped before it was saved',
 };
 

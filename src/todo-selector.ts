@@ -188,7 +188,7 @@ function stateOf(
         ? rejected('interrupted')
         : { phase: 'review', toolCallId, approvalId: call.approvalId, ...placed(false) };
     case 'approval-responded':
-      if (call.approved === false) return rejected('denied', call.denialReason ?? DENIED_WITHOUT_REASON);
+      if (call.approved === false) return rejected('denied', call.denialReason);
       return isOld || superseded || status === 'error'
         ? rejected('interrupted')
         : { phase: 'executing', toolCallId, ...placed(false) };

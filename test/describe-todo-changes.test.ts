@@ -264,8 +264,8 @@ describe('a rejected call', () => {
 
 describe('a denied or interrupted call', () => {
   it('says so, with the reason when there is one', () => {
-    expect(summarizeTodoCall({ outcome: 'denied', reason: 'Not now' })).toBe('Denied: Not now');
-    expect(summarizeTodoCall({ outcome: 'denied' })).toBe('Denied');
+    expect(summarizeTodoCall({ outcome: 'denied', reason: 'Not now' })).toBe('Changes requested: Not now');
+    expect(summarizeTodoCall({ outcome: 'denied' })).toBe('Changes requested');
     expect(summarizeTodoCall({ outcome: 'interrupted' })).toBe('Stopped before it was saved');
   });
 });

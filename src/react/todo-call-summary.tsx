@@ -9,6 +9,8 @@ import { useTodos } from './use-todos.js';
 export interface TodoCallSummaryLabels extends TodoChangeLabels {
   /** While the call streams or runs. Default `'Updating the plan…'`. */
   updating: string;
+  /** While the call waits for the person's review. Default `'Waiting for your review'`. */
+  reviewing: string;
 }
 
 /** Props of {@link TodoCallSummary}; other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<p>`. */
@@ -60,5 +62,6 @@ function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}
       labels,
     );
   }
+  if (state.phase === 'review') return labels.reviewing ?? 'Waiting for your review';
   return state.phase === 'empty' ? '' : (labels.updating ?? 'Updating the plan…');
 }

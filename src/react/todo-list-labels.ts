@@ -1,6 +1,7 @@
 import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
 import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-state.js';
+import type { TodoReviewLabels } from './todo-review-controls.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {
@@ -12,6 +13,10 @@ export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoR
   showAll: (total: number) => string;
   /** The button that collapses it again. Default `'Show fewer'`. */
   showFewer: string;
+  /** What the status region says when a plan waits for review. Default `'The plan waits for your review.'`. */
+  reviewing: string;
+  /** Texts of the review controls. Default: `DEFAULT_TODO_REVIEW_LABELS`. */
+  review?: Partial<TodoReviewLabels>;
   /** The sentences of announcements ("Completed: Write tests. Now: Run the suite."). Default: English. */
   changes?: Partial<TodoChangeLabels>;
   /**
@@ -33,6 +38,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   summary: (completed, total) => `${completed} of ${total} completed`,
   showAll: (total) => `Show all ${total}`,
   showFewer: 'Show fewer',
+  reviewing: 'The plan waits for your review.',
 };
 
 /**
@@ -41,5 +47,6 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
  */
 export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
+  if (state.phase === 'review') return labels.reviewing;
   return announceTodoChanges(todoChangesOf(state), state.todos, labels.changes);
 }

@@ -5,10 +5,21 @@ import type { SelectTodosOptions } from '../todo-selector.js';
 import type { TodoState } from '../todo-state.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
+import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
 import { useTodos } from './use-todos.js';
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
-export type TodoListSlot = 'root' | 'summary' | 'progress' | 'list' | 'item' | 'icon' | 'content' | 'toggle' | 'notice';
+export type TodoListSlot =
+  | 'root'
+  | 'summary'
+  | 'progress'
+  | 'list'
+  | 'item'
+  | 'icon'
+  | 'content'
+  | 'toggle'
+  | 'notice'
+  | TodoReviewSlot;
 
 /** Where the list comes from: a state from {@link useTodos}, or a conversation. */
 export type TodoListSource =
@@ -51,6 +62,8 @@ export interface TodoListOwnProps {
   maxVisible?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
+  /** `useChat().addToolApprovalResponse`: a plan waiting for review gets "Approve" and "Request changes". Default: none (the plan just shows as waiting). */
+  addToolApprovalResponse?: AddToolApprovalResponse | undefined;
 }
 
 type RootProps = Omit<ComponentPropsWithoutRef<'div'>, keyof TodoListOwnProps | 'children'>;
@@ -94,6 +107,7 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
     labels: labelOverrides,
     maxVisible = 8,
     renderItem,
+    addToolApprovalResponse,
     ...rootProps
   } = props;
   const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
@@ -101,7 +115,7 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
   const [expanded, setExpanded] = useState(false);
 
   const committedKey =
-    state.phase === 'accepted' || state.phase === 'rejected'
+    state.phase === 'accepted' || state.phase === 'rejected' || state.phase === 'review'
       ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}`
       : undefined;
   const [announced, setAnnounced] = useState({ key: committedKey, text: '' });
@@ -206,6 +220,14 @@ const TodoListView = forwardRef<HTMLDivElement, TodoListViewProps>(function Todo
             </button>
           )}
         </>
+      )}
+      {state.phase === 'review' && addToolApprovalResponse && (
+        <TodoReviewControls
+          approvalId={state.approvalId}
+          onRespond={addToolApprovalResponse}
+          labels={labels.review}
+          classNames={classNames}
+        />
       )}
       {state.phase === 'rejected' && (
         <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
