@@ -171,9 +171,8 @@ describe('when a new call starts after an accepted list', () => {
 
 describe('phases', () => {
   const history = [message(accepted('a', plan))];
-  it('approval states and preliminary output are executing', () => {
+  it('an approved call and preliminary output are executing', () => {
     for (const part of [
-      call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }),
       call('b', 'approval-responded', { todos: plan.slice(0, 1) }, { approval: { id: 'x', approved: true } }),
       call('b', 'output-available', { todos: plan.slice(0, 1) }, { preliminary: true }),
     ]) {
@@ -208,12 +207,12 @@ describe('phases', () => {
       expect(selectTodoState([...history, message(part)], { status: 'streaming' }).phase).toBe('executing');
     }
   });
-  it('a call waiting for approval stays executing after the stream ended', () => {
+  it('a call waiting for approval is in review, also after the stream ended', () => {
     const state = selectTodoState(
       [...history, message(call('b', 'approval-requested', { todos: plan.slice(0, 1) }, { approval: { id: 'x' } }))],
       { status: 'ready' },
     );
-    expect(state.phase).toBe('executing');
+    expect(state).toMatchObject({ phase: 'review', toolCallId: 'b', approvalId: 'x' });
   });
   it('output-denied without a reason still sets error', () => {
     const state = selectTodoState([
