@@ -17,6 +17,9 @@ export function todoDenialMessage(reason: string | undefined): string {
     : `${DENIED_PREFIX} did not approve this list. Ask what should change, then send the whole revised list.`;
 }
 
+/** What the model reads for a plan left waiting when the user sent a new message instead of answering. */
+export const TODO_REVIEW_SUPERSEDED_MESSAGE = `${DENIED_PREFIX} sent a new message instead of approving this list.`;
+
 /** Options of {@link explainTodoDenials}. */
 export interface ExplainTodoDenialsOptions {
   /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
@@ -56,7 +59,7 @@ export function explainTodoDenials<MESSAGE>(
     }
   }
   if (todoCalls.size === 0) return [...messages];
-  return messages.map((message) => {
+  const rewritten = messages.map((message) => {
     let changed = false;
     const content = contentOf(message).map((part) => {
       if (part.type === 'tool-approval-response' && part.approved === false && todoApprovals.has(part.approvalId)) {
@@ -75,6 +78,51 @@ export function explainTodoDenials<MESSAGE>(
     });
     return changed ? { ...message, content } : message;
   });
+  return answerSupersededReviews(rewritten, toolName);
+}
+
+/**
+ * A plan still waiting when a later user message arrived gets a denied result right after its
+ * message (AI SDK 6 otherwise refuses the prompt: a tool call without a result).
+ */
+function answerSupersededReviews<MESSAGE>(messages: MESSAGE[], toolName: string): MESSAGE[] {
+  const answered = new Set<unknown>();
+  for (const message of messages) {
+    for (const part of contentOf(message)) if (part.type === 'tool-result') answered.add(part.toolCallId);
+  }
+  const result: MESSAGE[] = [];
+  messages.forEach((message, index) => {
+    result.push(message);
+    if ((message as { role?: unknown }).role !== 'assistant') return;
+    const waiting = contentOf(message).filter(
+      (part) =>
+        part.type === 'tool-approval-request' &&
+        !answered.has(part.toolCallId) &&
+        contentOf(message).some(
+          (call) => call.type === 'tool-call' && call.toolName === toolName && call.toolCallId === part.toolCallId,
+        ),
+    );
+    const laterUser = messages.slice(index + 1).some((later) => (later as { role?: unknown }).role === 'user');
+    if (waiting.length === 0 || !laterUser) return;
+    // An approval answered in a later tool message is not waiting.
+    const responded = new Set(
+      messages
+        .slice(index + 1)
+        .flatMap((later) => contentOf(later))
+        .filter((part) => part.type === 'tool-approval-response')
+        .map((part) => part.approvalId),
+    );
+    const content = waiting
+      .filter((part) => !responded.has(part.approvalId))
+      .map((part) => ({
+        type: 'tool-result',
+        toolCallId: part.toolCallId,
+        toolName,
+        output: { type: 'execution-denied', reason: TODO_REVIEW_SUPERSEDED_MESSAGE },
+      }));
+    if (content.length > 0) result.push({ role: 'tool', content } as MESSAGE);
+  });
+  return result;
 }
 
 function explained(reason: unknown): string {

@@ -10,7 +10,7 @@ export type {
   TodoReviewOptions,
   TodoReviewStatus,
 } from './todo-review-policy.js';
-export { explainTodoDenials, todoDenialMessage } from './explain-todo-denials.js';
+export { explainTodoDenials, todoDenialMessage, TODO_REVIEW_SUPERSEDED_MESSAGE } from './explain-todo-denials.js';
 export type { ExplainTodoDenialsOptions } from './explain-todo-denials.js';
 export { validateTodos, DEFAULT_MAX_TODOS, DEFAULT_MAX_CONTENT_LENGTH } from './validate-todos.js';
 export type { TodoLimits, TodoValidationResult } from './validate-todos.js';

@@ -4,6 +4,7 @@ import type { TodoState } from 'todo-write';
 const PHASE_LABELS: Record<TodoState['phase'], string> = {
   empty: 'Waiting',
   streaming: 'Writing…',
+  review: 'Waiting for your review',
   executing: 'Saving…',
   accepted: 'Up to date',
   rejected: 'Last update not applied',

@@ -118,6 +118,7 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
     const busy = answered === approvalId;
 
     return (
+      // biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings its own border and padding into unstyled lists.
       <div
         {...rootProps}
         ref={ref}
