@@ -141,8 +141,11 @@ describe('explainTodoDenials', () => {
   });
   it('rewrites the denied tool result too, with or without a reason', () => {
     const messages = [user('Go'), request, denied('a')];
-    const explained = explainTodoDenials(messages) as typeof messages;
-    expect(explained[2]?.content[0]?.output).toEqual({ type: 'execution-denied', reason: todoDenialMessage('No') });
+    const explained = explainTodoDenials<unknown>(messages);
+    expect((explained[2] as ReturnType<typeof denied>).content[0]?.output).toEqual({
+      type: 'execution-denied',
+      reason: todoDenialMessage('No'),
+    });
     expect(todoDenialMessage(undefined)).toBe(
       'Nothing was saved: the user did not approve this list. Ask what should change, then send the whole revised list.',
     );
