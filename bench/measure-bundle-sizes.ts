@@ -16,13 +16,15 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
 /**
  * Size budgets in bytes (minified + gzipped). `.` holds everything server-side (the tool, its
  * validation, the derivation, replay, pruning, change sentences); a route handler imports only
- * `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget.
+ * `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget. Plan review (the policy
+ * behind `createTodoWrite({ review })`, the denial texts, the review controls and their styles)
+ * costs about 0.5 KiB in the route handler, 1.1 KiB in `.`, 0.9 KiB in `./react`, 0.2 KiB of CSS.
  */
 export const BUNDLE_BUDGETS = {
-  '.': 6.5 * 1024,
-  '. (route handler: todoWrite + readTodos)': 3 * 1024,
-  './react': 5 * 1024,
-  './styles.css': 1.75 * 1024,
+  '.': 7.75 * 1024,
+  '. (route handler: todoWrite + readTodos)': 3.5 * 1024,
+  './react': 6.25 * 1024,
+  './styles.css': 1.875 * 1024,
 } as const;
 
 export type EntryName = keyof typeof BUNDLE_BUDGETS;

@@ -3,7 +3,6 @@
  * adapters for AI SDK 6 (the tool's `needsApproval`) and AI SDK 7 (`toolApproval`).
  */
 import * as ai from 'ai';
-import { diffTodos } from './diff-todos.js';
 import { readTodoCalls } from './read-todo-calls.js';
 import { readTodos } from './read-todos.js';
 import { TODO_TOOL_NAME, type Todo } from './todo.js';
@@ -59,11 +58,14 @@ export function needsTodoReview(
     );
   }
   const before = readTodos(history as Parameters<typeof readTodos>[0], { toolName });
-  if (policy === 'changes') {
-    const changes = diffTodos(before, result.todos);
-    return changes.added.length > 0 || changes.removed.length > 0;
-  }
+  if (policy === 'changes') return !isSameTasks(before, result.todos);
   return policy(result.todos, before) === true;
+}
+
+/** Whether both lists hold the same tasks by trimmed text (duplicates counted), whatever their statuses. */
+function isSameTasks(before: readonly Todo[], after: readonly Todo[]): boolean {
+  const key = (list: readonly Todo[]): string => JSON.stringify(list.map((todo) => todo.content.trim()).sort());
+  return before.length === after.length && key(before) === key(after);
 }
 
 /**
