@@ -82,6 +82,20 @@ export function assertTodoReviewSupported(policy: TodoReviewPolicy, caller: stri
   }
 }
 
+/**
+ * The tool fields that make `createTodoWrite({ review })` ask: none for `'never'`, else an AI SDK 6
+ * style `needsApproval` (AI SDK 7 still honours it). Checks the policy and the SDK at setup.
+ */
+export function todoWriteApproval(
+  policy: unknown,
+  limits: TodoLimits,
+): { needsApproval?: (input: unknown, callOptions: { messages: ApprovalMessages }) => boolean } {
+  checkPolicy(policy, 'createTodoWrite');
+  assertTodoReviewSupported(policy, 'createTodoWrite');
+  if (policy === 'never') return {};
+  return { needsApproval: (input, callOptions) => needsTodoReview(policy, input, callOptions?.messages ?? [], limits) };
+}
+
 /** The AI SDK 7 approval status {@link todoReview} returns. */
 export type TodoReviewStatus = 'user-approval' | 'not-applicable';
 

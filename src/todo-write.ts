@@ -1,11 +1,6 @@
 import { jsonSchema, type ModelMessage, type Tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
-import {
-  assertTodoReviewSupported,
-  checkPolicy,
-  needsTodoReview,
-  type TodoReviewPolicy,
-} from './todo-review-policy.js';
+import { type TodoReviewPolicy, todoWriteApproval } from './todo-review-policy.js';
 import { countTodos, TODO_STATUSES, type Todo, type TodoCounts } from './todo.js';
 import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS, validateTodos } from './validate-todos.js';
 
@@ -112,8 +107,6 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
     description = TODO_WRITE_DESCRIPTION,
     review = 'never',
   } = options;
-  checkPolicy(review, 'createTodoWrite');
-  assertTodoReviewSupported(review, 'createTodoWrite');
   for (const [name, value] of Object.entries({ maxTodos, maxContentLength })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new RangeError(`createTodoWrite: ${name} must be a positive integer, got ${value}.`);
@@ -126,12 +119,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
   return {
     description,
-    ...(review === 'never'
-      ? {}
-      : {
-          needsApproval: (input: unknown, { messages }: { messages: ModelMessage[] }) =>
-            needsTodoReview(review, input, messages, { maxTodos, maxContentLength }),
-        }),
+    ...todoWriteApproval(review, { maxTodos, maxContentLength }),
     // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
     inputSchema: jsonSchema<TodoWriteInput>(INPUT_JSON_SCHEMA as never, {
       validate: (value) => {

@@ -99,7 +99,13 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
       if (answered === approvalId) return;
       setAnswered(approvalId);
       const said = text?.trim();
-      void onRespond(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved });
+      // A failed answer (the callback rejected) can be given again.
+      Promise.resolve(
+        onRespond(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved }),
+      ).catch((error: unknown) => {
+        setAnswered(undefined);
+        throw error;
+      });
     };
     const cancel = (): void => {
       returnFocus.current = true;
