@@ -14,15 +14,17 @@ import { build, minify, type Rolldown } from 'vite';
 const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 /**
- * Size budgets in bytes (minified + gzipped). `.` holds everything server-side (the tool, its
- * validation, the derivation, replay, pruning, change sentences); a route handler imports only
- * `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget.
+ * Size budgets in bytes (minified + gzipped). `.` holds everything server-side (the tool, its zod
+ * schema and validation, plan review, the derivation, replay, pruning, change sentences); a route
+ * handler imports only `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget. zod
+ * itself is a peer and stays out; its schema code and plan review's policy are most of the
+ * route handler's growth since 0.1 (3 KiB).
  */
 export const BUNDLE_BUDGETS = {
-  '.': 6.75 * 1024,
-  '. (route handler: todoWrite + readTodos)': 3 * 1024,
-  './react': 6 * 1024,
-  './styles.css': 1.75 * 1024,
+  '.': 8.25 * 1024,
+  '. (route handler: todoWrite + readTodos)': 4 * 1024,
+  './react': 6.5 * 1024,
+  './styles.css': 1.875 * 1024,
 } as const;
 
 export type EntryName = keyof typeof BUNDLE_BUDGETS;

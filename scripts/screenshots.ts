@@ -1,6 +1,6 @@
 /**
- * `npm run screenshots`: screenshots of the demo for the README, light and dark, mid-stream and
- * finished (plus a narrow-screen one), saved as PNG under docs/.
+ * `npm run screenshots`: screenshots of the demo for the README, light and dark, mid-stream,
+ * finished and waiting for review (plus a narrow-screen one), saved as PNG under docs/.
  *
  * Runs the demo's dev server and headless Chromium (system, else @sparticuz/chromium). Plain Node 24
  * with type stripping: local .ts modules are loaded with their real extension at runtime; the
@@ -88,6 +88,22 @@ try {
       }
     });
     await shoot(page, `demo-${theme}-update`);
+    await page.close();
+  }
+  // A plan waiting for review: sent back once with a reason, its revision waits with the controls.
+  for (const theme of ['light', 'dark'] as const) {
+    const page = await context.newPage();
+    await page.setViewportSize(WIDE);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.goto(`${server.url}?scenario=plan&speed=4&theme=${theme}&review=1`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await waitForChecklist(page, `phase === 'review' && rows === 7`);
+    await page.getByRole('button', { name: 'Request changes' }).click();
+    await page.getByRole('textbox', { name: 'What should change?' }).fill('Also update the user documentation');
+    await page.keyboard.press('Enter');
+    await waitForChecklist(page, `phase === 'review' && rows === 8`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
+    await shoot(page, `demo-${theme}-review`);
     await page.close();
   }
   // Narrow screen: the plan pinned above the chat, after a rejected call.

@@ -3,6 +3,15 @@ export { TODO_TOOL_NAME, TODO_STATUSES, isTodoStatus, countTodos } from './todo.
 export type { Todo, TodoStatus, TodoCounts } from './todo.js';
 export { createTodoWrite, todoWrite, TODO_WRITE_DESCRIPTION } from './todo-write.js';
 export type { TodoWriteInput, TodoWriteTool, TodoWriteOptions, TodoWriteCallOptions } from './todo-write.js';
+export { needsTodoReview, todoReview } from './todo-review-policy.js';
+export type {
+  TodoReviewPolicy,
+  TodoReviewFunction,
+  TodoReviewOptions,
+  TodoReviewStatus,
+} from './todo-review-policy.js';
+export { explainTodoDenials, todoDenialMessage, TODO_REVIEW_SUPERSEDED_MESSAGE } from './explain-todo-denials.js';
+export type { ExplainTodoDenialsOptions } from './explain-todo-denials.js';
 export { validateTodos } from './validate-todos.js';
 export type { TodoValidationResult } from './validate-todos.js';
 export {

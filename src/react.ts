@@ -11,5 +11,13 @@ export type { TodoListLabels } from './react/todo-list-labels.js';
 export type { RenderTodoRow } from './react/todo-list-row.js';
 export { TodoCallSummary } from './react/todo-call-summary.js';
 export type { TodoCallSummaryProps, TodoCallSummaryLabels } from './react/todo-call-summary.js';
-export { TodoReviewControls } from './react/todo-review-controls.js';
-export type { TodoReviewControlsProps, TodoReviewControlsLabels } from './react/todo-review-controls.js';
+export { TodoReviewControls, DEFAULT_TODO_REVIEW_LABELS } from './react/todo-review-controls.js';
+export type {
+  TodoReviewControlsProps,
+  TodoReviewLabels,
+  TodoReviewSlot,
+  TodoApprovalResponse,
+  AddToolApprovalResponse,
+} from './react/todo-review-controls.js';
+export { useTodoReview } from './react/use-todo-review.js';
+export type { TodoReview } from './react/use-todo-review.js';

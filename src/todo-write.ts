@@ -1,6 +1,7 @@
 import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
 import { countTodos, type Todo, type TodoCounts } from './todo.js';
+import { type TodoReviewPolicy, todoWriteApproval } from './todo-review-policy.js';
 import { buildTodoWriteInputSchema, resolveTodoLimits, toTodoWriteJsonSchema } from './todo-write-input-schema.js';
 import { validateTodosWith } from './validate-todos.js';
 
@@ -54,6 +55,8 @@ export interface TodoWriteOptions {
    * checked by `execute`. Providers without strict schemas ignore it. Default: not sent (the provider's default).
    */
   strict?: boolean;
+  /** Which writes wait for the person's approval (the tool's `needsApproval`; AI SDK 6 and 7, throws on 5). Default `'never'`. */
+  review?: TodoReviewPolicy;
 }
 
 /** The tool description the model reads (a fixed token cost on every request that offers the tool). */
@@ -86,7 +89,7 @@ const NOT_STORED_MESSAGE =
  * the SDK's schema error (which echoes the whole input back).
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
-  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
+  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict, review = 'never' } = options;
   const { maxTodos, maxContentLength } = resolveTodoLimits(options, 'createTodoWrite');
   const schema = buildTodoWriteInputSchema(maxTodos, maxContentLength);
 
@@ -96,6 +99,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
   return tool({
     description,
+    ...todoWriteApproval(review, { maxTodos, maxContentLength }),
     // The JSON schema is generated on the first request. Every input passes, so `execute` judges
     // it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
     inputSchema: jsonSchema<TodoWriteInput>(() => toTodoWriteJsonSchema(schema), {

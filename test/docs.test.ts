@@ -11,7 +11,7 @@ import { isStepCount, streamText } from 'ai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTodoWrite, type Todo, todoWrite, validateTodos } from '../src/index.js';
+import { createTodoWrite, explainTodoDenials, type Todo, todoWrite, validateTodos } from '../src/index.js';
 import { type CodeBlock, type MarkdownDocument, parseMarkdown } from './support/markdown.js';
 import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
@@ -391,11 +391,69 @@ async function generateModelTexts(): Promise<Record<string, string>> {
     rejection,
     'token-costs': costs.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
     problems: problems.map((problem) => `- ${problem}`).join('\n'),
+    ...(await reviewTexts()),
     'execute-errors': [
       await failure(() => execute(failing, { toolCallId: 'call-1', messages: [] })),
       await failure(() => execute(storing, { toolCallId: 'call-1', messages: [], abortSignal: aborted.signal })),
       await failure(() => execute(todoWrite, { messages: [] })),
     ].join('\n'),
+  };
+}
+
+/**
+ * What the model reads after the person answers a plan with "Request changes" (with and without a
+ * reason) or with a new message: the denied results in the prompt of a real streamText run.
+ */
+async function reviewTexts(): Promise<Record<string, string>> {
+  const reason = 'Also update the user documentation';
+  const proposal = (id: string) => [
+    { type: 'tool-call' as const, toolCallId: id, toolName: 'todo_write', input: { todos: PLAN } },
+    { type: 'tool-approval-request' as const, approvalId: `approval-${id}`, toolCallId: id },
+  ];
+  const model = scriptedModel([textStep('Ok.')]);
+  const result = streamText({
+    model,
+    tools: { todo_write: createTodoWrite({ review: 'first-plan' }) },
+    messages: [
+      { role: 'user', content: 'Fix the login bug.' },
+      { role: 'assistant', content: proposal('call-1') },
+      { role: 'user', content: 'Plan the session rework instead.' },
+      { role: 'assistant', content: [...proposal('call-2'), ...proposal('call-3')] },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-approval-response', approvalId: 'approval-call-2', approved: false, reason },
+          { type: 'tool-approval-response', approvalId: 'approval-call-3', approved: false },
+        ],
+      },
+    ],
+    prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
+    stopWhen: isStepCount(1),
+  });
+  await result.consumeStream();
+  const denials = new Map<string, string>();
+  for (const message of model.doStreamCalls[0]?.prompt ?? []) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-result' && part.output.type === 'execution-denied')
+        denials.set(part.toolCallId, part.output.reason ?? '');
+    }
+  }
+  const [withReason, withoutReason, superseded] = ['call-2', 'call-3', 'call-1'].map((id) => {
+    const text = denials.get(id);
+    if (text === undefined) throw new Error(`the model read no denial for ${id}`);
+    return text;
+  }) as [string, string, string];
+  const rows: [string, number][] = [
+    [`"Request changes" with a reason ("${reason}")`, tokens(withReason)],
+    ['"Request changes" with no reason', tokens(withoutReason)],
+    ['a new message instead of an answer', tokens(superseded)],
+  ];
+  return {
+    'review-denied': withReason,
+    'review-denied-without-reason': withoutReason,
+    'review-superseded': superseded,
+    'review-token-costs': rows.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
   };
 }
 

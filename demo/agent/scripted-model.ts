@@ -16,6 +16,7 @@
  */
 import type { LanguageModel } from 'ai';
 import { planRequest } from './plan-request';
+import { describeRevision, revisePlan } from './revise-plan';
 import { seededRandom } from './seeded-random';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
 
@@ -123,6 +124,11 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
       })),
     };
   }
+  if (lastCall.outcome === 'denied') {
+    if (lastCall.reason === undefined) return { text: 'What should change? Tell me, and I will revise the plan.' };
+    const revision = revisePlan(lastCall.todos, lastCall.reason);
+    return { text: describeRevision(revision), todos: revision.todos };
+  }
   if (lastCall.outcome === 'rejected') {
     const base = lastAccepted ?? [];
     if (scenario.pauseAfterRejection === true) {
@@ -189,8 +195,10 @@ function planOf(plans: readonly ScriptedPlan[], list: readonly ScriptedTodo[]): 
 interface TodoCall {
   messageIndex: number;
   todos: ScriptedTodo[];
-  outcome: 'accepted' | 'rejected' | 'pending';
+  outcome: 'accepted' | 'rejected' | 'denied' | 'pending';
   error?: string;
+  /** The person's words when they sent the plan back. */
+  reason?: string;
 }
 
 /** Every todo_write call in the prompt with its outcome, oldest first. */
@@ -205,10 +213,13 @@ function readTodoCalls(prompt: Prompt): TodoCall[] {
         const call = calls.get(part.toolCallId);
         if (call === undefined) continue;
         const output = part.output;
-        if (output.type === 'error-text' || output.type === 'error-json' || output.type === 'execution-denied') {
+        if (output.type === 'execution-denied') {
+          call.outcome = 'denied';
+          call.reason = personsReason(output.reason);
+        } else if (output.type === 'error-text' || output.type === 'error-json') {
           call.outcome = 'rejected';
-          const detail = output.type === 'execution-denied' ? output.reason : output.value;
-          call.error = firstProblem(typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'denied'));
+          const detail = output.value;
+          call.error = firstProblem(typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'rejected'));
         } else {
           call.outcome = 'accepted';
         }
@@ -216,6 +227,17 @@ function readTodoCalls(prompt: Prompt): TodoCall[] {
     }
   });
   return [...calls.values()];
+}
+
+/**
+ * What the person said, out of the denial the model reads (`todoDenialMessage`: "... asked for
+ * changes: <reason>\nSend the whole revised list."), or the bare reason; none for a plain "no".
+ */
+function personsReason(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const quoted = /asked for changes: ([^\n]*)/.exec(text);
+  if (quoted) return quoted[1]!.trim() || undefined;
+  return text.startsWith('Nothing was saved: the user') ? undefined : text.trim() || undefined;
 }
 
 /** The first problem of a rejection message ("- Items 3 and 4 are all in_progress; ..."), else its first line. */

@@ -24,6 +24,7 @@ export function App(): ReactNode {
   const [choice, setChoice] = useState<AgentChoice>(settings.scenario ?? DEFAULT_SCENARIO_ID);
   const [speed, setSpeed] = useState(settings.speed);
   const [session, setSession] = useState(0);
+  const [review, setReview] = useState(settings.review);
   const theme = useTheme(settings.theme);
   const live = config?.mode === 'live';
 
@@ -91,6 +92,19 @@ export function App(): ReactNode {
               </select>
             </label>
           )}
+          {choice !== 'live' && (
+            <label className="field field--switch">
+              <input
+                type="checkbox"
+                role="switch"
+                aria-checked={review}
+                className="switch"
+                checked={review}
+                onChange={(event) => setReview(event.target.checked)}
+              />
+              <span className="field__label">Review plans</span>
+            </label>
+          )}
           <label className="field">
             <span className="field__label">Theme</span>
             <select
@@ -114,6 +128,7 @@ export function App(): ReactNode {
         speed={speed}
         throttle={settings.throttle}
         theme={theme.resolved}
+        review={review}
       />
     </div>
   );

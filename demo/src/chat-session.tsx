@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type UIMessage } from 'ai';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
 import { TodoList, useTodos } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '../agent/plan-request.js';
 import { scenarios } from '../agent/scenarios.js';
@@ -15,20 +15,33 @@ export interface ChatSessionProps {
   speed: number;
   throttle: number;
   theme: 'light' | 'dark';
+  /** "Review plans": the scripted agent's first plan of each request waits for the person. */
+  review: boolean;
 }
 
 /** One conversation with the chosen agent (remounted when the agent changes). */
-export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps): ReactNode {
+export function ChatSession({ choice, speed, throttle, theme, review }: ChatSessionProps): ReactNode {
   const speedRef = useRef(speed);
   speedRef.current = speed;
+  const reviewRef = useRef(review);
+  reviewRef.current = review;
   const transport = useMemo(
     () =>
       choice === 'live'
         ? new DefaultChatTransport<UIMessage>({ api: './api/chat' })
-        : createScriptedTransport(scenarios[choice], () => speedRef.current),
+        : createScriptedTransport(
+            scenarios[choice],
+            () => speedRef.current,
+            () => reviewRef.current,
+          ),
     [choice],
   );
-  const { messages, sendMessage, status, stop, error } = useChat({ transport, ...(throttle > 0 ? { throttle } : {}) });
+  const { messages, sendMessage, status, stop, error, addToolApprovalResponse } = useChat({
+    transport,
+    // Once the person answers a plan, the agent goes on by itself.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    ...(throttle > 0 ? { throttle } : {}),
+  });
   const todoState = useTodos(messages, { status });
   const scenario = choice === 'live' ? undefined : scenarios[choice];
   const [draft, setDraft] = useState(scenario?.prompt ?? scenarios.plan.prompt);
@@ -61,7 +74,11 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
   // A first message gets a plan about what was asked: offer a few requests to start from.
   const starters = scenario !== undefined && scenario.fixedPlan !== true ? SUGGESTED_PROMPTS : [];
   const suggestions =
-    messages.length === 0 ? starters : idle && unfinished && todoState.phase !== 'empty' ? ['continue'] : [];
+    messages.length === 0
+      ? starters
+      : idle && unfinished && todoState.phase !== 'empty' && todoState.phase !== 'review'
+        ? ['continue']
+        : [];
 
   return (
     <main className="workspace" data-status={status}>
@@ -126,7 +143,12 @@ export function ChatSession({ choice, speed, throttle, theme }: ChatSessionProps
         />
       </section>
       <PlanPanel state={todoState}>
-        <TodoList state={todoState} theme={theme} maxVisible={choice === 'large' ? 8 : 12} />
+        <TodoList
+          state={todoState}
+          theme={theme}
+          maxVisible={choice === 'large' ? 8 : 12}
+          addToolApprovalResponse={addToolApprovalResponse}
+        />
       </PlanPanel>
     </main>
   );

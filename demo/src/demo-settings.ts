@@ -18,6 +18,8 @@ export interface DemoSettings {
   theme: ThemeChoice | undefined;
   /** `?throttle=` in ms: `useChat`'s render throttle. Default 0 (a render per delta). */
   throttle: number;
+  /** `?review=1`: starts with "Review plans" on (screenshots). Default off. */
+  review: boolean;
 }
 
 export function readDemoSettings(search: string): DemoSettings {
@@ -31,6 +33,7 @@ export function readDemoSettings(search: string): DemoSettings {
     speed: Number.isFinite(speed) && speed > 0 ? speed : 1,
     theme: theme === 'light' || theme === 'dark' || theme === 'system' ? theme : undefined,
     throttle: Number.isFinite(throttle) && throttle > 0 ? throttle : 0,
+    review: params.get('review') === '1',
   };
 }
 

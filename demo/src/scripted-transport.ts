@@ -3,17 +3,26 @@
  * `useChat` runs the whole tool loop in the browser with no server.
  */
 import { DirectChatTransport, ToolLoopAgent, isStepCount, type ChatTransport, type UIMessage } from 'ai';
-import { createTodoWrite } from 'todo-write';
+import { createTodoWrite, explainTodoDenials, todoReview } from 'todo-write';
 import { createScriptedModel } from '../agent/scripted-model.js';
 import type { Scenario } from '../agent/scenarios.js';
 
 /** The demo raises the list cap (default 50) so the 200-item scenario is accepted. */
 const DEMO_MAX_TODOS = 250;
 
-export function createScriptedTransport(scenario: Scenario, getSpeed: () => number): ChatTransport<UIMessage> {
+/** `getReview` is read on every call, so the "Review plans" switch applies from the next write on. */
+export function createScriptedTransport(
+  scenario: Scenario,
+  getSpeed: () => number,
+  getReview: () => boolean,
+): ChatTransport<UIMessage> {
+  const firstPlan = todoReview('first-plan', { maxTodos: DEMO_MAX_TODOS });
   const agent = new ToolLoopAgent({
     model: createScriptedModel({ scenario, speed: getSpeed }),
     tools: { todo_write: createTodoWrite({ maxTodos: DEMO_MAX_TODOS }) },
+    toolApproval: { todo_write: (input, options) => (getReview() ? firstPlan(input, options) : 'not-applicable') },
+    // The model reads the person's reason with the instruction to send the whole revised list.
+    prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
     stopWhen: isStepCount(60),
   });
   return new DirectChatTransport({ agent }) as unknown as ChatTransport<UIMessage>;

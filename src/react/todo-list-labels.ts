@@ -1,7 +1,7 @@
 import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
 import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-selector.js';
-import type { TodoReviewControlsLabels } from './todo-review-controls.js';
+import type { TodoReviewLabels } from './todo-review-controls.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {
@@ -14,9 +14,9 @@ export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoR
   /** The button that collapses it again. Default `'Show fewer'`. */
   showFewer: string;
   /** Announced when a proposed plan starts waiting for the person's review. Default `'The plan waits for your review.'`. */
-  review: string;
-  /** Texts of the review controls. Default: English. */
-  reviewControls?: Partial<TodoReviewControlsLabels>;
+  reviewing: string;
+  /** Texts of the review controls. Default `DEFAULT_TODO_REVIEW_LABELS`. */
+  review?: Partial<TodoReviewLabels>;
   /** The sentences of announcements ("Completed: Write tests. Now: Run the suite."). Default: English. */
   changes?: Partial<TodoChangeLabels>;
   /**
@@ -38,7 +38,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   summary: (completed, total) => `${completed} of ${total} completed`,
   showAll: (total) => `Show all ${total}`,
   showFewer: 'Show fewer',
-  review: 'The plan waits for your review.',
+  reviewing: 'The plan waits for your review.',
 };
 
 /**
@@ -47,6 +47,6 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
  */
 export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
-  if (state.phase === 'review') return labels.review;
+  if (state.phase === 'review') return labels.reviewing;
   return announceTodoChanges(todoChangesOf(state), state.todos, labels.changes);
 }

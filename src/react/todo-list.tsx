@@ -14,11 +14,7 @@ import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useTodoSource } from './todo-provider.js';
-import {
-  TodoReviewControls,
-  type TodoReviewControlsProps,
-  type TodoReviewControlsSlot,
-} from './todo-review-controls.js';
+import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
 export type TodoListSlot =
@@ -31,7 +27,7 @@ export type TodoListSlot =
   | 'content'
   | 'toggle'
   | 'notice'
-  | TodoReviewControlsSlot;
+  | TodoReviewSlot;
 
 /** Where the list comes from: a state from {@link useTodos}, a conversation, or the nearest `<TodoProvider>`. */
 export type TodoListSource =
@@ -86,7 +82,7 @@ export interface TodoListOwnProps {
    * `useChat().addToolApprovalResponse`: while the plan waits for review, approve and request-changes
    * controls follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
    */
-  addToolApprovalResponse?: TodoReviewControlsProps['onRespond'] | undefined;
+  addToolApprovalResponse?: AddToolApprovalResponse | undefined;
 }
 
 type RootProps = Omit<ComponentPropsWithoutRef<'div'>, keyof TodoListOwnProps | 'children'>;
@@ -248,7 +244,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
         <TodoReviewControls
           approvalId={state.approvalId}
           onRespond={addToolApprovalResponse}
-          labels={labels.reviewControls}
+          labels={labels.review}
           classNames={classNames}
         />
       )}

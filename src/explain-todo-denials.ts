@@ -1,0 +1,136 @@
+/**
+ * What the model reads when the person sends a plan back: their reason, and what to do next.
+ */
+import { TODO_TOOL_NAME } from './todo.js';
+
+const DENIED_PREFIX = 'Nothing was saved: the user';
+
+/**
+ * The text the model reads for a denied `todo_write` call: with a reason, `Nothing was saved: the
+ * user asked for changes: <reason>` and a line asking for the whole revised list; without one, a
+ * line asking it to find out what should change.
+ */
+export function todoDenialMessage(reason: string | undefined): string {
+  const said = reason?.trim();
+  return said
+    ? `${DENIED_PREFIX} asked for changes: ${said}\nSend the whole revised list.`
+    : `${DENIED_PREFIX} did not approve this list. Ask what should change, then send the whole revised list.`;
+}
+
+/** What the model reads for a plan left waiting when the user sent a new message instead of answering. */
+export const TODO_REVIEW_SUPERSEDED_MESSAGE = `${DENIED_PREFIX} sent a new message instead of approving this list.`;
+
+/** Options of {@link explainTodoDenials}. */
+export interface ExplainTodoDenialsOptions {
+  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
+  toolName?: string;
+}
+
+interface ContentPart {
+  type?: unknown;
+  toolCallId?: unknown;
+  toolName?: unknown;
+  approvalId?: unknown;
+  approved?: unknown;
+  reason?: unknown;
+  output?: { type?: unknown; reason?: unknown };
+}
+
+/**
+ * Rewrites the reasons of denied `todo_write` approvals in `ModelMessage[]` to
+ * {@link todoDenialMessage}, so the model reads the person's reason with the instruction to send
+ * the whole revised list. Leaves every other message as it is (same objects), and an already
+ * rewritten reason alone, so it can run on every step:
+ * `prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) })`.
+ * Only the model's copy changes: the chat's UI messages keep the reason as the person typed it.
+ */
+export function explainTodoDenials<MESSAGE>(
+  messages: readonly MESSAGE[],
+  options: ExplainTodoDenialsOptions = {},
+): MESSAGE[] {
+  const toolName = options.toolName ?? TODO_TOOL_NAME;
+  const todoCalls = new Set<unknown>();
+  const todoApprovals = new Set<unknown>();
+  for (const message of messages) {
+    for (const part of contentOf(message)) {
+      if (part.type === 'tool-call' && part.toolName === toolName) todoCalls.add(part.toolCallId);
+      else if (part.type === 'tool-approval-request' && todoCalls.has(part.toolCallId))
+        todoApprovals.add(part.approvalId);
+    }
+  }
+  if (todoCalls.size === 0) return [...messages];
+  const rewritten = messages.map((message) => {
+    let changed = false;
+    const content = contentOf(message).map((part) => {
+      if (part.type === 'tool-approval-response' && part.approved === false && todoApprovals.has(part.approvalId)) {
+        const reason = explained(part.reason);
+        if (reason === part.reason) return part;
+        changed = true;
+        return { ...part, reason };
+      }
+      if (part.type === 'tool-result' && part.output?.type === 'execution-denied' && todoCalls.has(part.toolCallId)) {
+        const reason = explained(part.output.reason);
+        if (reason === part.output.reason) return part;
+        changed = true;
+        return { ...part, output: { ...part.output, reason } };
+      }
+      return part;
+    });
+    return changed ? { ...message, content } : message;
+  });
+  return answerSupersededReviews(rewritten, toolName);
+}
+
+/**
+ * A plan still waiting when a later user message arrived gets a denied result right after its
+ * message (AI SDK 6 otherwise refuses the prompt: a tool call without a result).
+ */
+function answerSupersededReviews<MESSAGE>(messages: MESSAGE[], toolName: string): MESSAGE[] {
+  const answered = new Set<unknown>();
+  for (const message of messages) {
+    for (const part of contentOf(message)) if (part.type === 'tool-result') answered.add(part.toolCallId);
+  }
+  const result: MESSAGE[] = [];
+  messages.forEach((message, index) => {
+    result.push(message);
+    if ((message as { role?: unknown }).role !== 'assistant') return;
+    const waiting = contentOf(message).filter(
+      (part) =>
+        part.type === 'tool-approval-request' &&
+        !answered.has(part.toolCallId) &&
+        contentOf(message).some(
+          (call) => call.type === 'tool-call' && call.toolName === toolName && call.toolCallId === part.toolCallId,
+        ),
+    );
+    const laterUser = messages.slice(index + 1).some((later) => (later as { role?: unknown }).role === 'user');
+    if (waiting.length === 0 || !laterUser) return;
+    // An approval answered in a later tool message is not waiting.
+    const responded = new Set(
+      messages
+        .slice(index + 1)
+        .flatMap((later) => contentOf(later))
+        .filter((part) => part.type === 'tool-approval-response')
+        .map((part) => part.approvalId),
+    );
+    const content = waiting
+      .filter((part) => !responded.has(part.approvalId))
+      .map((part) => ({
+        type: 'tool-result',
+        toolCallId: part.toolCallId,
+        toolName,
+        output: { type: 'execution-denied', reason: TODO_REVIEW_SUPERSEDED_MESSAGE },
+      }));
+    if (content.length > 0) result.push({ role: 'tool', content } as MESSAGE);
+  });
+  return result;
+}
+
+function explained(reason: unknown): string {
+  const text = typeof reason === 'string' ? reason : undefined;
+  return text?.startsWith(DENIED_PREFIX) ? text : todoDenialMessage(text);
+}
+
+function contentOf(message: unknown): ContentPart[] {
+  const content = (message as { content?: unknown } | null)?.content;
+  return Array.isArray(content) ? (content as ContentPart[]) : [];
+}

@@ -1,0 +1,247 @@
+/**
+ * Plan review in the demo, in headless Chromium, by keyboard only: turn "Review plans" on, send a
+ * request, send the plan back with a reason, review the revision, approve it and watch it run to
+ * the end. Also: nothing waits with the switch off, axe is clean in both themes while a plan waits,
+ * and nothing moves under reduced motion.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { build, preview } from 'vite';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/launch-chromium.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const CONFIG_FILE = fileURLToPath(new URL('../../demo/vite.config.ts', import.meta.url));
+const REASON = 'Also update the user documentation';
+
+declare global {
+  interface Window {
+    __phases: string[];
+  }
+}
+
+/** Records every phase the checklist went through, consecutive repeats collapsed. */
+function recordPhases(): void {
+  window.__phases = [];
+  new MutationObserver(() => {
+    const phase = document.querySelector<HTMLElement>('[data-todo-list]')?.dataset.phase;
+    if (phase !== undefined && window.__phases.at(-1) !== phase) window.__phases.push(phase);
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+let staticUrl: string;
+let closeStatic: () => Promise<void>;
+let outDir: string;
+let browser: Browser;
+// One context for the file (@sparticuz/chromium runs --single-process); a page per test.
+let context: BrowserContext;
+let page: Page | undefined;
+let pageErrors: string[] = [];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'todo-write-review-'));
+  const startStatic = async (): Promise<void> => {
+    await build({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const server = await preview({
+      configFile: CONFIG_FILE,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { port: 0, host: '127.0.0.1' },
+    });
+    staticUrl = server.resolvedUrls!.local[0]!;
+    closeStatic = () => server.close();
+  };
+  [, { browser }] = await Promise.all([startStatic(), launchChromium()]);
+  context = await browser.newContext({ reducedMotion: 'reduce' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeStatic?.();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+afterEach(async () => {
+  await page?.close();
+  page = undefined;
+  expect(pageErrors).toEqual([]);
+  pageErrors = [];
+});
+
+async function openDemo(query: string): Promise<Page> {
+  const opened = await context.newPage();
+  page = opened;
+  await opened.setViewportSize({ width: 1280, height: 860 });
+  opened.on('pageerror', (error) => pageErrors.push(error.message));
+  opened.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await opened.addInitScript(recordPhases);
+  await opened.goto(`${staticUrl}?${query}`);
+  await opened.getByRole('button', { name: 'Send', exact: true }).waitFor();
+  return opened;
+}
+
+/** The focused element's role-ish description: tag and accessible text. */
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return '';
+    const labelled = (element as HTMLInputElement).labels?.[0]?.textContent;
+    return `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim()}`;
+  });
+
+/** Presses Tab (from where focus is) until `target` is focused; fails after 60 presses. */
+async function tabTo(page: Page, target: string): Promise<void> {
+  for (let press = 0; press < 60; press++) {
+    await page.keyboard.press('Tab');
+    if ((await focused(page)) === target) return;
+  }
+  throw new Error(`Tab never reached ${target} (last: ${await focused(page)})`);
+}
+
+async function waitForPhase(page: Page, phase: string, itemCount?: number): Promise<void> {
+  await page.waitForFunction(
+    ({ phase, itemCount }) => {
+      const root = document.querySelector<HTMLElement>('[data-todo-list]');
+      const items = root?.querySelectorAll('[data-todo-item]:not([data-change="removed"])').length ?? 0;
+      const idle = document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready';
+      return root?.dataset.phase === phase && idle && (itemCount === undefined || items === itemCount);
+    },
+    { phase, itemCount },
+    { timeout: 60_000 },
+  );
+}
+
+const rowTexts = (page: Page): Promise<string[]> =>
+  page.locator('[data-todo-item]:not([data-change="removed"]) [data-todo-content]').allTextContents();
+
+async function checkAccessibility(page: Page): Promise<void> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+  expect(violations).toEqual([]);
+}
+
+/** Turns "Review plans" on by keyboard, then sends the scenario's request with Enter. */
+async function sendWithReview(page: Page): Promise<void> {
+  const toggle = page.getByRole('switch', { name: 'Review plans' });
+  expect(await toggle.isChecked()).toBe(false);
+  await tabTo(page, 'input:Review plans');
+  await page.keyboard.press('Space');
+  expect(await toggle.isChecked()).toBe(true);
+  await tabTo(page, 'textarea:Message the agent');
+  await page.keyboard.press('Enter');
+}
+
+const PLAN = scenarios.plan.tasks.map((task) => task.content);
+
+describe('plan review in the demo', () => {
+  it('by keyboard only: the plan waits, goes back with a reason, the revision waits, and once approved runs to the end', async () => {
+    const page = await openDemo('scenario=plan&speed=1000');
+    await sendWithReview(page);
+
+    await waitForPhase(page, 'review', PLAN.length);
+    expect(await rowTexts(page)).toEqual(PLAN);
+    await expect
+      .poll(() => page.locator('[data-todo-list] [role="status"]').textContent())
+      .toBe('The plan waits for your review.');
+    await expect
+      .poll(() => page.locator('[data-todo-call-summary]').last().textContent())
+      .toBe('Waiting for your review');
+    await page.getByRole('group', { name: 'Review the plan' }).waitFor();
+
+    // Request changes: the field takes focus; Enter sends the reason.
+    await tabTo(page, 'button:Request changes');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('input:What should change?');
+    await page.keyboard.type(REASON);
+    await page.keyboard.press('Enter');
+
+    await waitForPhase(page, 'review', PLAN.length + 1);
+    expect(await rowTexts(page)).toEqual([...PLAN, 'Update the user documentation']);
+    await expect
+      .poll(() => page.locator('[data-todo-call-summary]').allTextContents())
+      .toEqual([`Changes requested: ${REASON}`, 'Waiting for your review']);
+
+    await tabTo(page, 'button:Approve');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (total) =>
+        document.querySelector('[data-todo-summary]')?.textContent?.includes(`${total} of ${total} completed`) ===
+          true && document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready',
+      PLAN.length + 1,
+      { timeout: 60_000 },
+    );
+    expect(await page.getByRole('group', { name: 'Review the plan' }).count()).toBe(0);
+    const phases = await page.evaluate(() => window.__phases);
+    // Review twice (the plan, then its revision), then it ran: never review once it was approved.
+    expect(phases.filter((phase) => phase === 'review')).toHaveLength(2);
+    expect(phases.at(-1)).toBe('accepted');
+  });
+
+  it('Escape closes the reason field and focus goes back to "Request changes"', async () => {
+    const page = await openDemo('scenario=plan&speed=1000');
+    await sendWithReview(page);
+    await waitForPhase(page, 'review', PLAN.length);
+    await tabTo(page, 'button:Request changes');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('input:What should change?');
+    await page.keyboard.type('never mind');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('textbox', { name: 'What should change?' }).count()).toBe(0);
+    expect(await focused(page)).toBe('button:Request changes');
+    expect(await page.locator('[data-todo-list]').getAttribute('data-phase')).toBe('review');
+  });
+
+  it('with the switch off nothing waits', async () => {
+    const page = await openDemo('scenario=plan&speed=1000');
+    await tabTo(page, 'textarea:Message the agent');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => document.querySelector('[data-todo-summary]')?.textContent?.includes('7 of 7 completed') === true,
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await page.evaluate(() => window.__phases)).not.toContain('review');
+  });
+
+  it('has no axe violations while a plan waits, with the field open too, in light and dark; nothing moves under reduced motion', async () => {
+    for (const theme of ['light', 'dark']) {
+      const page = await openDemo(`scenario=plan&speed=1000&theme=${theme}&review=1`);
+      expect(await page.getByRole('switch', { name: 'Review plans' }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+      await waitForPhase(page, 'review', PLAN.length);
+      await checkAccessibility(page);
+      await page.getByRole('button', { name: 'Request changes' }).press('Enter');
+      await checkAccessibility(page);
+      const motion = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-todo-review] *, [data-todo-item], [data-todo-icon], .switch')].map(
+          (element) => {
+            const style = getComputedStyle(element);
+            return { animation: style.animationName, transition: style.transitionDuration };
+          },
+        ),
+      );
+      for (const style of motion) {
+        expect(style.animation).toBe('none');
+        expect(style.transition.split(',').every((duration) => Number.parseFloat(duration) === 0)).toBe(true);
+      }
+      await page.close();
+    }
+  });
+});

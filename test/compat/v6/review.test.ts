@@ -1,0 +1,4 @@
+import { describePlanReview } from '../shared/review-assertions.js';
+
+// AI SDK 6 asks through the tool's own `needsApproval` (it has no `toolApproval` option).
+describePlanReview(6, ['needsApproval']);

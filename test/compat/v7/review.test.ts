@@ -1,0 +1,4 @@
+import { describePlanReview } from '../shared/review-assertions.js';
+
+// AI SDK 7: `toolApproval: { todo_write: todoReview(policy) }`, and the deprecated tool-level `needsApproval`.
+describePlanReview(7, ['toolApproval', 'needsApproval']);
