@@ -2,9 +2,17 @@
 
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
+
+/** The stored answer was saved as a step ended: a replay is past it once it starts a later step. */
+function isPastStored(live: readonly UIMessage[], stored: UIMessage | undefined): boolean {
+  if (stored === undefined) return true;
+  const steps = (message: UIMessage): number => message.parts.filter((part) => part.type === 'step-start').length;
+  const replayed = live.find((message) => message.id === stored.id);
+  return replayed !== undefined && steps(replayed) > steps(stored);
+}
 
 /** A 4xx answer of the route: the request was refused and nothing was stored. */
 function isRefusal(error: Error): boolean {
@@ -56,8 +64,6 @@ export function Chat({
     messages: initialMessages,
     transport,
     resume,
-    // Once a response is stored, the address of this page is the stored conversation.
-    onFinish: () => window.history.replaceState(null, '', `/chat/${id}`),
     // A refused message was not stored: take it off the page and give its text back.
     onError: (refused) => {
       if (!isRefusal(refused)) return;
@@ -71,9 +77,23 @@ export function Chat({
       if (refusedText !== undefined) setInput(refusedText);
     },
   });
-  const todos = useTodos(messages, { status });
+  // A resumed answer is replayed from its first chunk: show the stored chat until the replay is past it.
+  const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
+  const caughtUp =
+    replaying && (status === 'ready' || status === 'error' || isPastStored(messages, initialMessages.at(-1)));
+  useEffect(() => {
+    if (caughtUp) setReplaying(false);
+  }, [caughtUp]);
+  const shown = replaying && !caughtUp ? initialMessages : messages;
+  const todos = useTodos(shown, { status });
+  // The server stored the message once its answer streams: from then on a reload resumes this chat.
+  useEffect(() => {
+    if (status === 'streaming' && window.location.pathname !== `/chat/${id}`) {
+      window.history.replaceState(null, '', `/chat/${id}`);
+    }
+  }, [status, id]);
   const busy = status === 'submitted' || status === 'streaming';
-  const showStored = storedChecklist !== undefined && messages.length === initialMessages.length && !busy;
+  const showStored = storedChecklist !== undefined && shown.length === initialMessages.length && !busy;
 
   // The answer runs on the server until it is told to stop; closing the connection alone only detaches.
   function onStop(): void {
@@ -96,7 +116,7 @@ export function Chat({
       </aside>
       <section className="min-w-0" aria-label="Conversation">
         <ol className="grid gap-4">
-          {messages.map((message) => (
+          {shown.map((message) => (
             <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
               {message.parts.map((part, index) => {
                 if (part.type === 'text') {
@@ -119,7 +139,7 @@ export function Chat({
                   return (
                     <TodoList
                       key={part.toolCallId}
-                      messages={messages}
+                      messages={shown}
                       status={status}
                       toolCallId={part.toolCallId}
                       unstyled

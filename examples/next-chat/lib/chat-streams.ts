@@ -16,8 +16,8 @@ type RedisClient = ReturnType<typeof createClient>;
 
 /** The process's connection to Redis: two clients (pub/sub needs one of its own) and the streams it runs. */
 export interface ChatStreams {
-  /** True while both clients are connected: a new answer can be made resumable. */
-  isReady: () => boolean;
+  /** True while both clients are connected: a new answer can be made resumable (waits for the first connection). */
+  isReady: () => Promise<boolean>;
   /**
    * Keeps `stream` (the answer's SSE text) in Redis under `streamId` and listens for a Stop of it.
    * `onLost` runs if Redis goes away while the answer runs: it can no longer be resumed or stopped.
@@ -54,7 +54,7 @@ function createChatStreams(url: string): ChatStreams {
   const subscriber: RedisClient = publisher.duplicate();
   const lostListeners = new Set<(error: Error) => void>();
   let lastLoggedAt = 0;
-  for (const client of [publisher, subscriber]) {
+  const connected = [publisher, subscriber].map((client) => {
     client.on('error', (error: Error) => {
       for (const onLost of lostListeners) onLost(error);
       if (Date.now() - lastLoggedAt > 10_000) {
@@ -62,10 +62,14 @@ function createChatStreams(url: string): ChatStreams {
         console.error(`Redis (${KEY_PREFIX}): ${error.message}`);
       }
     });
-    client.connect().catch(() => {
-      // reported by the 'error' listener; the client keeps reconnecting
-    });
-  }
+    // Reported by the 'error' listener; the client keeps reconnecting.
+    return client.connect().catch(() => {});
+  });
+  const firstConnection = Promise.race([
+    Promise.all(connected),
+    new Promise((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS)),
+  ]);
+  const ready = (): boolean => publisher.isReady && subscriber.isReady;
   const context: ResumableStreamContext = createResumableStreamContext({
     keyPrefix: KEY_PREFIX,
     waitUntil: null,
@@ -75,7 +79,10 @@ function createChatStreams(url: string): ChatStreams {
   const stopChannel = (streamId: string): string => `${KEY_PREFIX}:stop:${streamId}`;
 
   return {
-    isReady: () => publisher.isReady && subscriber.isReady,
+    async isReady() {
+      await firstConnection;
+      return ready();
+    },
 
     async publish({ streamId, stream, onStop, onLost }) {
       const lost = (error: Error): void => {
@@ -105,7 +112,8 @@ function createChatStreams(url: string): ChatStreams {
     },
 
     async resume(streamId) {
-      if (!publisher.isReady || !subscriber.isReady) return undefined;
+      await firstConnection;
+      if (!ready()) return undefined;
       const stream = await context.resumeExistingStream(streamId).catch(() => undefined);
       if (stream == null) return undefined;
       // A listener gets nothing more once Redis is gone: end its response instead of leaving it open.

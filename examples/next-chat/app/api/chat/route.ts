@@ -38,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
   const { turn } = opened;
   // With Redis the answer outlives its request (a reload resumes it); without, the request owns it.
   const streams = chatStreams();
-  const resumable = streams?.isReady() === true;
+  const resumable = (await streams?.isReady()) === true;
 
   try {
     const result = streamText({

@@ -11,6 +11,9 @@ export async function GET(_request: Request, { params }: RouteContext<'/api/chat
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
   const streamId = loadActiveStreamId(id);
   const stream = streamId === null ? undefined : await chatStreams()?.resume(streamId);
-  if (stream === undefined) return new Response(null, { status: 204 });
+  if (stream === undefined) {
+    if (streamId !== null) console.warn(`resume ${id}: stream ${streamId} not resumable`);
+    return new Response(null, { status: 204 });
+  }
   return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
 }
