@@ -93,7 +93,11 @@ export function Chat({
     }
   }, [status, id]);
   const busy = status === 'submitted' || status === 'streaming';
-  const showStored = storedChecklist !== undefined && shown.length === initialMessages.length && !busy;
+  const [movedOn, setMovedOn] = useState(false);
+  useEffect(() => {
+    if (busy) setMovedOn(true);
+  }, [busy]);
+  const showStored = storedChecklist !== undefined && !movedOn && !busy;
 
   // The answer runs on the server until it is told to stop; closing the connection alone only detaches.
   function onStop(): void {

@@ -61,19 +61,22 @@ export async function POST(request: Request): Promise<Response> {
         onStepEnd: ({ messages }) => turn.save(messages),
         onEnd: ({ messages }) => turn.end(messages),
       }),
-      // A copy of the SSE stream, read to its end whatever the client does: into Redis when resumable.
+      // A copy of the SSE stream, read to its end whatever the client (or Redis) does, so the answer
+      // always ends and releases the chat; with Redis, one more copy is kept there for resuming.
       async consumeSseStream({ stream }) {
         try {
+          let copy = stream;
           if (streams !== null && resumable) {
-            await streams.publish({
+            const [forRedis, forEnd] = stream.tee();
+            copy = forEnd;
+            void streams.publish({
               streamId: turn.streamId,
-              stream,
+              stream: forRedis,
               onStop: () => turn.stop('stopped'),
               onLost: () => turn.stop('stream engine lost'),
             });
-          } else {
-            await consumeStream({ stream });
           }
+          await consumeStream({ stream: copy });
         } finally {
           turn.end();
         }

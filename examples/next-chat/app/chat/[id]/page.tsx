@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
@@ -30,6 +31,8 @@ export default function Page({ params }: PageProps<'/chat/[id]'>): ReactNode {
 async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): Promise<ReactNode> {
   const { id } = await params;
   if (!isChatId(id)) notFound();
+  // Per request, never prerendered: whether an answer is running right now decides `resume`.
+  await connection();
   const messages = loadChat(id);
   if (messages.length === 0) notFound();
   return (
