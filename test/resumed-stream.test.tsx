@@ -127,8 +127,12 @@ async function recordRun(): Promise<Recording> {
   return { chunks, stored, final };
 }
 
-/** A transport whose only stream is a resume: the chunks up to `cut` at once (the replay), then the rest one by one. */
-function resumeTransport(chunks: readonly UIMessageChunk[], cut: number, paced = true): ChatTransport<UIMessage> {
+/**
+ * A transport whose only stream is a resume: the replay of the chunks up to `cut` (all at once, as
+ * `resumable-stream` sends its buffer, or `paced`, a task apart, as a slow network delivers it), then
+ * the rest one by one.
+ */
+function resumeTransport(chunks: readonly UIMessageChunk[], cut: number, paced: boolean): ChatTransport<UIMessage> {
   return {
     resumeStreamIsReplay: true,
     sendMessages: () => Promise.reject(new Error('this page only resumes')),
@@ -174,10 +178,13 @@ async function resumePage(stored: UIMessage[], transport: ChatTransport<UIMessag
     return <TodoList data-plan="" state={todos} maxVisible={Number.POSITIVE_INFINITY} />;
   }
   render(<Page />);
-  await waitFor(() => {
-    expect(commits.some((commit) => commit.status === 'streaming')).toBe(true);
-    expect(commits.at(-1)?.status).toBe('ready');
-  });
+  await waitFor(
+    () => {
+      expect(commits.some((commit) => commit.status === 'streaming')).toBe(true);
+      expect(commits.at(-1)?.status).toBe('ready');
+    },
+    { timeout: 20_000 },
+  );
   return commits;
 }
 
@@ -201,8 +208,9 @@ describe('the checklist on a resumed stream', async () => {
       const stored = run.stored[stepsStored]!;
       const storedList = readTodos(stored);
 
-      it('never goes blank, never shows a task twice, never flashes back to an older list', async () => {
-        const commits = await resumePage(stored, resumeTransport(run.chunks, cut));
+      /** Every commit: the list the hook returned, never empty, no task twice, never an older accepted list. */
+      async function expectSteadyList(paced: boolean): Promise<void> {
+        const commits = await resumePage(stored, resumeTransport(run.chunks, cut, paced));
         const storedIndex = acceptedLists.findIndex((list) => key(list) === key(storedList));
         const older = new Set(acceptedLists.slice(0, Math.max(0, storedIndex)).map(key));
         for (const [index, commit] of commits.entries()) {
@@ -214,7 +222,15 @@ describe('the checklist on a resumed stream', async () => {
         }
         expect(key(commits[0]!.rows)).toBe(key(storedList));
         expect(key(commits.at(-1)!.rows)).toBe(key(planAfter(TASKS.length)));
-      });
+      }
+
+      it('replayed at once: never goes blank, never shows a task twice, never goes back to an older list', () =>
+        expectSteadyList(false));
+
+      // The replay's first chunk empties the message; spread over tasks, React shows that moment.
+      // The selector does not hold the last accepted list across it yet (the Next.js example does, in the page).
+      const pacedCase = storedList.length > 0 ? it.fails : it;
+      pacedCase('replayed chunk by chunk: the same holds', () => expectSteadyList(true));
 
       it('the server-rendered list of the stored chat is the list the page starts from', () => {
         expect(
