@@ -568,6 +568,7 @@ async function loadTest(baseUrl: string, database: string, child: ChildProcess):
 // The run
 
 let exitCode = 0;
+const startedAt = performance.now();
 try {
   console.log(
     `Node ${process.version}; seed ${SEED}; ${RELOADS} reload cases; ${LOAD_CHATS} chats under load; speed ×${SPEED}`,
@@ -630,6 +631,7 @@ try {
 }
 
 const failed = checks.filter((entry) => !entry.ok);
+figure(`the whole run: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 console.log('\nFigures:');
 for (const line of figures) console.log(`  ${line}`);
 for (const entry of failed) console.log(`  FAILED: ${entry.name}${entry.detail ? ` (${entry.detail})` : ''}`);
