@@ -1,5 +1,5 @@
 /**
- * `next start` for the Next.js proofs (scripts/test-next.ts, scripts/test-next-faults.ts): a free
+ * `next start` for the Next.js proofs (scripts/test-next.ts, test-next-faults.ts, test-next-deploy.ts): a free
  * loopback port, the server in its own process group (stopping the group stops everything it
  * started), and cleanup when the run is interrupted. Loaded by plain Node 24 (type stripping).
  */

@@ -353,8 +353,10 @@ async function reloads(baseUrl: string, database: string, page: Page, reference:
     let chatId = '';
     // Whether the store had a list when each reload began: a page that starts before the first one is empty.
     const storedAtReload: boolean[] = [true];
-    onChunk = () => {
+    let starts = 0;
+    onChunk = (type) => {
       seen++;
+      if (type === 'start') starts++;
       if (next < points.length && seen >= points[next]! && chatId !== '') {
         next++;
         reloaded = reloaded.then(() => {
@@ -376,6 +378,10 @@ async function reloads(baseUrl: string, database: string, page: Page, reference:
     await page.waitForTimeout(300);
     const stored = readStore(database, chatId);
     const loads = new Set(samples.map((sample) => sample.load)).size;
+    check(
+      `case ${index + 1}: each reload resumed the running answer (${starts} streams began: the answer and ${starts - 1} resumes)`,
+      starts === points.length + 1 && loads === points.length + 1,
+    );
     figure(
       `reload case ${index + 1}: ${seen} chunks seen over ${loads} page loads, ${samples.length} checklist states sampled`,
     );
@@ -613,7 +619,7 @@ try {
       const warnings = withRedis
         .output()
         .split('\n')
-        .filter((line) => /not resumable|unhandled|Error/.test(line));
+        .filter((line) => /not in Redis|unhandled|Error/.test(line));
       if (warnings.length > 0) console.log(`\nnext start (Redis) printed:\n${warnings.slice(0, 20).join('\n')}`);
       await stopServer(withRedis.child);
     }

@@ -11,12 +11,15 @@ const HEARTBEAT_MS = CLAIM_MS / 3;
 
 /** A claimed chat: write its conversation with `save` while the answer runs, then `end` it, once. */
 export interface ChatTurn {
+  /** The chat it answers. */
   chatId: string;
+  /** The id the claim holds, and the answer's key in Redis when it is resumable. */
   streamId: string;
   /** The history from the store plus the user's new message. */
   messages: UIMessage[];
   /** Aborted by a Stop (or a lost stream engine): the model call ends there. */
   signal: AbortSignal;
+  /** Aborts `signal` (a Stop, a lost claim or stream engine). */
   stop: (reason: string) => void;
   /** Stores the conversation so far (a step has ended). */
   save: (messages: UIMessage[]) => void;

@@ -12,7 +12,7 @@ export async function GET(_request: Request, { params }: RouteContext<'/api/chat
   const streamId = loadActiveStreamId(id);
   const stream = streamId === null ? undefined : await chatStreams()?.resume(streamId);
   if (stream === undefined) {
-    if (streamId !== null) console.warn(`resume ${id}: stream ${streamId} not resumable`);
+    if (streamId !== null && chatStreams() !== null) console.warn(`resume ${id}: stream ${streamId} not in Redis`);
     return new Response(null, { status: 204 });
   }
   return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
