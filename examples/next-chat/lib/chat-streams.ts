@@ -5,7 +5,12 @@
  * Without `REDIS_URL` nothing here runs and the answer is tied to its request, as before.
  */
 import { createClient } from 'redis';
-import { createResumableStreamContext, type ResumableStreamContext } from 'resumable-stream';
+import {
+  createResumableStreamContext,
+  type Publisher,
+  type ResumableStreamContext,
+  type Subscriber,
+} from 'resumable-stream';
 
 /** The Redis key and channel prefix of the example. */
 const KEY_PREFIX = 'todo-write-chat';
@@ -70,11 +75,25 @@ function createChatStreams(url: string): ChatStreams {
     new Promise((resolve) => setTimeout(resolve, CONNECT_TIMEOUT_MS)),
   ]);
   const ready = (): boolean => publisher.isReady && subscriber.isReady;
+  // resumable-stream calls these from timers and read loops where a rejection would go unhandled:
+  // once Redis is gone they fail quietly (the 'error' listener has reported it and stopped the answer).
+  const quietPublisher: Publisher = {
+    connect: () => Promise.resolve(),
+    publish: (channel, message) => publisher.publish(channel, message).catch(() => 0),
+    set: (key, value, options) => publisher.set(key, value, options).catch(() => null),
+    get: (key) => publisher.get(key).catch(() => null),
+    incr: (key) => publisher.incr(key),
+  };
+  const quietSubscriber: Subscriber = {
+    connect: () => Promise.resolve(),
+    subscribe: (channel, callback) => subscriber.subscribe(channel, callback),
+    unsubscribe: (channel) => subscriber.unsubscribe(channel).catch(() => {}),
+  };
   const context: ResumableStreamContext = createResumableStreamContext({
     keyPrefix: KEY_PREFIX,
     waitUntil: null,
-    publisher,
-    subscriber,
+    publisher: quietPublisher,
+    subscriber: quietSubscriber,
   });
   const stopChannel = (streamId: string): string => `${KEY_PREFIX}:stop:${streamId}`;
 
