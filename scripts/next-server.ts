@@ -1,10 +1,12 @@
 /**
- * `next start` for the Next.js proofs (scripts/test-next.ts, scripts/test-next-faults.ts): a free
+ * `next start` for the Next.js proofs (scripts/test-next.ts, test-next-faults.ts, test-next-deploy.ts): a free
  * loopback port, the server in its own process group (stopping the group stops everything it
  * started), and cleanup when the run is interrupted. Loaded by plain Node 24 (type stripping).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -105,4 +107,53 @@ export function stopOnInterrupt(current: () => ChildProcess | undefined, cleanup
       process.exit(130);
     });
   }
+}
+
+/** The newest modification time under `path` (files only; 0 when it does not exist). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** Runs `next build` in `app` unless `.next` is newer than the app's sources, the installed package and the demo agent. */
+export async function ensureBuild(app: string, nextBin: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const sources = ['app', 'lib', 'next.config.ts', 'node_modules/todo-write/dist', '../../demo/agent'];
+  const buildId = join(app, '.next', 'BUILD_ID');
+  if (existsSync(buildId) && Math.max(...sources.map((path) => newest(join(app, path)))) <= statSync(buildId).mtimeMs) {
+    console.log('\n▶ next build: reusing the fresh build in .next');
+    return;
+  }
+  console.log('\n▶ next build (the example changed since the last build)');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, 'build'], { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`next build exited with ${code}:\n${output.slice(-4000)}`)),
+    );
+  });
+}
+
+/** The resident memory of every process in the process group `groupId`, in bytes (Linux `/proc`; 0 elsewhere). */
+export function processGroupRss(groupId: number): number {
+  if (!existsSync('/proc/self/stat')) return 0;
+  let total = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): state, ppid, pgrp, …
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== groupId) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${name}/status`, 'utf8'));
+      total += Number(rss?.[1] ?? 0) * 1024;
+    } catch {
+      // the process exited while we read it
+    }
+  }
+  return total;
 }

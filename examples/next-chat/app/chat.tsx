@@ -2,9 +2,34 @@
 
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
+
+/** The stored answer was saved as a step ended: a replay is past it once it starts a later step. */
+function isPastStored(live: readonly UIMessage[], stored: UIMessage | undefined): boolean {
+  if (stored === undefined) return true;
+  const steps = (message: UIMessage): number => message.parts.filter((part) => part.type === 'step-start').length;
+  const replayed = live.find((message) => message.id === stored.id);
+  return replayed !== undefined && steps(replayed) > steps(stored);
+}
+
+/** A 4xx answer of the route: the request was refused and nothing was stored. */
+function isRefusal(error: Error): boolean {
+  const { statusCode } = error as Error & { statusCode?: number };
+  return statusCode !== undefined && statusCode >= 400 && statusCode < 500;
+}
+
+/** The route's `{ error }` text when it sent one, else the error's message. */
+function errorText(error: Error): string {
+  try {
+    const { error: text } = JSON.parse(error.message) as { error?: unknown };
+    if (typeof text === 'string') return text;
+  } catch {
+    // not the route's JSON
+  }
+  return `Something went wrong: ${error.message}`;
+}
 
 /** Sends only the newest message: the route loads the rest from the store (the persistence guide's pattern). */
 const transport = new DefaultChatTransport<UIMessage>({
@@ -21,21 +46,64 @@ export interface ChatProps {
   storedChecklist?: ReactNode;
   /** Prompts offered under the input. */
   suggestions?: readonly string[];
+  /** An answer is running on the server: pick it up where it is (`GET /api/chat/[id]/stream`). */
+  resume?: boolean;
 }
 
 /** A chat with the agent's plan pinned beside it, built live from the streamed todo_write calls. */
-export function Chat({ id, initialMessages = [], storedChecklist, suggestions = [] }: ChatProps): ReactNode {
+export function Chat({
+  id,
+  initialMessages = [],
+  storedChecklist,
+  suggestions = [],
+  resume = false,
+}: ChatProps): ReactNode {
   const [input, setInput] = useState('');
-  const { messages, sendMessage, status, stop, error } = useChat({
+  const { messages, sendMessage, setMessages, status, stop, error } = useChat({
     id,
     messages: initialMessages,
     transport,
-    // Once a response is stored, the address of this page is the stored conversation.
-    onFinish: () => window.history.replaceState(null, '', `/chat/${id}`),
+    resume,
+    // A refused message was not stored: take it off the page and give its text back.
+    onError: (refused) => {
+      if (!isRefusal(refused)) return;
+      let refusedText: string | undefined;
+      setMessages((current) => {
+        const last = current.at(-1);
+        if (last?.role !== 'user') return current;
+        refusedText = last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+        return current.slice(0, -1);
+      });
+      if (refusedText !== undefined) setInput(refusedText);
+    },
   });
-  const todos = useTodos(messages, { status });
+  // A resumed answer is replayed from its first chunk: show the stored chat until the replay is past it.
+  const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
+  const caughtUp =
+    replaying && (status === 'ready' || status === 'error' || isPastStored(messages, initialMessages.at(-1)));
+  useEffect(() => {
+    if (caughtUp) setReplaying(false);
+  }, [caughtUp]);
+  const shown = replaying && !caughtUp ? initialMessages : messages;
+  const todos = useTodos(shown, { status });
+  // The server stored the message once its answer streams: from then on a reload resumes this chat.
+  useEffect(() => {
+    if (status === 'streaming' && window.location.pathname !== `/chat/${id}`) {
+      window.history.replaceState(null, '', `/chat/${id}`);
+    }
+  }, [status, id]);
   const busy = status === 'submitted' || status === 'streaming';
-  const showStored = storedChecklist !== undefined && messages.length === initialMessages.length && !busy;
+  const [movedOn, setMovedOn] = useState(false);
+  useEffect(() => {
+    if (busy) setMovedOn(true);
+  }, [busy]);
+  const showStored = storedChecklist !== undefined && !movedOn && !busy;
+
+  // The answer runs on the server until it is told to stop; closing the connection alone only detaches.
+  function onStop(): void {
+    void fetch(`/api/chat/${encodeURIComponent(id)}/stop`, { method: 'POST' });
+    void stop();
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -52,7 +120,7 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
       </aside>
       <section className="min-w-0" aria-label="Conversation">
         <ol className="grid gap-4">
-          {messages.map((message) => (
+          {shown.map((message) => (
             <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
               {message.parts.map((part, index) => {
                 if (part.type === 'text') {
@@ -75,7 +143,7 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
                   return (
                     <TodoList
                       key={part.toolCallId}
-                      messages={messages}
+                      messages={shown}
                       status={status}
                       toolCallId={part.toolCallId}
                       unstyled
@@ -91,7 +159,7 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
         </ol>
         {error !== undefined && (
           <p role="alert" className="mt-4 text-sm text-destructive">
-            Something went wrong: {error.message}
+            {errorText(error)}
           </p>
         )}
         <form className="chat-form mt-4 flex gap-2" onSubmit={onSubmit}>
@@ -109,7 +177,7 @@ export function Chat({ id, initialMessages = [], storedChecklist, suggestions = 
           {busy ? (
             <button
               type="button"
-              onClick={() => void stop()}
+              onClick={onStop}
               className="rounded-lg border border-input px-4 py-2 font-medium hover:bg-accent"
             >
               Stop

@@ -2,9 +2,11 @@
  * Stores conversations the way the AI SDK's message-persistence guide does (chat ids, whole UI
  * messages), in SQLite through Node's built-in `node:sqlite`. The conversation is the one source
  * of truth: the `todos` table holds the list `readTodos` derives from it, written in the same
- * transaction, so the two never disagree (see docs/persistence.md).
+ * transaction, so the two never disagree. A chat answers one request at a time: the request that
+ * claims it (`beginTurn`) is the only writer until it ends (see docs/persistence.md).
  */
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateId, type UIMessage } from 'ai';
@@ -13,6 +15,7 @@ import { readTodos, type Todo } from 'todo-write';
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
 const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** True for a string that can name a chat (1-64 letters, digits, `_` or `-`). */
 export function isChatId(value: unknown): value is string {
   return typeof value === 'string' && CHAT_ID_PATTERN.test(value);
 }
@@ -31,6 +34,7 @@ function database(): DatabaseSync {
   const db = new DatabaseSync(path);
   db.exec(`
     PRAGMA journal_mode = WAL;
+    PRAGMA busy_timeout = 5000;
     CREATE TABLE IF NOT EXISTS chats (
       id TEXT PRIMARY KEY,
       messages TEXT NOT NULL DEFAULT '[]',
@@ -42,11 +46,20 @@ function database(): DatabaseSync {
       updated_at TEXT NOT NULL DEFAULT (datetime('now'))
     );
   `);
+  // The claim of the request that is answering (added to databases made before it existed).
+  const columns = new Set((db.prepare('PRAGMA table_info(chats)').all() as { name: string }[]).map((row) => row.name));
+  if (!columns.has('active_stream_id')) {
+    db.exec(`
+      ALTER TABLE chats ADD COLUMN active_stream_id TEXT;
+      ALTER TABLE chats ADD COLUMN active_until INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE chats ADD COLUMN active_owner TEXT;
+    `);
+  }
   globalForDatabase.chatDatabase = db;
   return db;
 }
 
-/** A fresh chat id (not stored until the first response ends). */
+/** A fresh chat id (not stored until its first message is). */
 export function createChatId(): string {
   return generateId();
 }
@@ -59,28 +72,12 @@ export function loadChat(chatId: string): UIMessage[] {
   return row === undefined ? [] : (JSON.parse(row.messages) as UIMessage[]);
 }
 
-/**
- * Replaces a chat's UI messages and its current list (`readTodos` of those messages) in one
- * transaction. The route calls it when a request starts, as every step ends and when the response
- * ends, so a crash loses at most the step in flight.
- */
-export function saveChat({ chatId, messages }: { chatId: string; messages: UIMessage[] }): void {
-  const db = database();
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.prepare(
-      `INSERT INTO chats (id, messages) VALUES (?, ?)
-       ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, updated_at = datetime('now')`,
-    ).run(chatId, JSON.stringify(messages));
-    db.prepare(
-      `INSERT INTO todos (chat_id, todos) VALUES (?, ?)
-       ON CONFLICT(chat_id) DO UPDATE SET todos = excluded.todos, updated_at = datetime('now')`,
-    ).run(chatId, JSON.stringify(readTodos(messages)));
-    db.exec('COMMIT');
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+/** The id of the stream answering the chat right now, or `null` (none, or its claim ran out). */
+export function loadActiveStreamId(chatId: string): string | null {
+  const row = database()
+    .prepare('SELECT active_stream_id FROM chats WHERE id = ? AND active_until >= ?')
+    .get(chatId, Date.now()) as { active_stream_id: string | null } | undefined;
+  return row?.active_stream_id ?? null;
 }
 
 /** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
@@ -89,4 +86,132 @@ export function loadTodos(chatId: string): Todo[] | undefined {
     | { todos: string }
     | undefined;
   return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
+}
+
+/** What {@link beginTurn} did: claimed the chat (and stored the message), or found it busy. */
+export type BeginTurnResult =
+  | { claimed: true; messages: UIMessage[] }
+  | { claimed: false; reason: 'busy' | 'duplicate' };
+
+/**
+ * Claims the chat for one answer and appends the user's message, in one transaction: the
+ * conditional upsert succeeds only while no other request holds an unexpired claim, so of two
+ * racing requests exactly one gets the chat. The claim holds until `endTurn` or `claimUntil`
+ * (epoch ms; `renewTurn` pushes it on), so a server that died mid-answer frees the chat.
+ */
+export function beginTurn(options: {
+  chatId: string;
+  message: UIMessage;
+  streamId: string;
+  claimUntil: number;
+}): BeginTurnResult {
+  const { chatId, message, streamId, claimUntil } = options;
+  return transaction((db) => {
+    const history = loadChat(chatId);
+    if (history.some((stored) => stored.id === message.id)) return { claimed: false, reason: 'duplicate' };
+    const messages = [...history, message];
+    // A claim held by a process of this machine that no longer runs is over now, not when it expires.
+    const owner = db.prepare('SELECT active_owner FROM chats WHERE id = ?').get(chatId) as
+      | { active_owner: string | null }
+      | undefined;
+    const expiredBefore = isGoneProcess(owner?.active_owner) ? Number.MAX_SAFE_INTEGER : Date.now();
+    const { changes } = db
+      .prepare(
+        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, active_stream_id = excluded.active_stream_id,
+           active_until = excluded.active_until, active_owner = excluded.active_owner, updated_at = datetime('now')
+         WHERE chats.active_stream_id IS NULL OR chats.active_until < ?`,
+      )
+      .run(chatId, JSON.stringify(messages), streamId, claimUntil, processOwner(), expiredBefore);
+    if (changes !== 1) return { claimed: false, reason: 'busy' };
+    writeTodos(db, chatId, messages);
+    return { claimed: true, messages };
+  });
+}
+
+/**
+ * Replaces the conversation and its list while `streamId` holds the claim, and renews the claim to
+ * `claimUntil`. `false` (nothing written) once the claim is gone: a newer request owns the chat.
+ */
+export function saveTurn(options: {
+  chatId: string;
+  streamId: string;
+  messages: UIMessage[];
+  claimUntil: number;
+}): boolean {
+  const { chatId, streamId, messages, claimUntil } = options;
+  return transaction((db) => {
+    const { changes } = db
+      .prepare(
+        `UPDATE chats SET messages = ?, active_until = ?, updated_at = datetime('now')
+         WHERE id = ? AND active_stream_id = ?`,
+      )
+      .run(JSON.stringify(messages), claimUntil, chatId, streamId);
+    if (changes === 1) writeTodos(db, chatId, messages);
+    return changes === 1;
+  });
+}
+
+/** Pushes the claim of `streamId` on to `claimUntil` (a heartbeat while a step runs long). */
+export function renewTurn(options: { chatId: string; streamId: string; claimUntil: number }): boolean {
+  const { changes } = database()
+    .prepare('UPDATE chats SET active_until = ? WHERE id = ? AND active_stream_id = ?')
+    .run(options.claimUntil, options.chatId, options.streamId);
+  return changes === 1;
+}
+
+/** Stores the answer's last state and releases the claim (`messages` omitted: only releases it). */
+export function endTurn(options: { chatId: string; streamId: string; messages?: UIMessage[] }): void {
+  const { chatId, streamId, messages } = options;
+  transaction((db) => {
+    if (messages !== undefined) {
+      const { changes } = db
+        .prepare(`UPDATE chats SET messages = ?, updated_at = datetime('now') WHERE id = ? AND active_stream_id = ?`)
+        .run(JSON.stringify(messages), chatId, streamId);
+      if (changes === 1) writeTodos(db, chatId, messages);
+    }
+    db.prepare('UPDATE chats SET active_stream_id = NULL, active_until = 0 WHERE id = ? AND active_stream_id = ?').run(
+      chatId,
+      streamId,
+    );
+  });
+}
+
+/** This process, as a claim's owner: `host:pid`. */
+function processOwner(): string {
+  return `${hostname()}:${process.pid}`;
+}
+
+/** True when `owner` names a process of this machine that has exited. */
+function isGoneProcess(owner: string | null | undefined): boolean {
+  const [host, pid] = owner?.split(':') ?? [];
+  if (host !== hostname() || pid === undefined || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** The list derived from the conversation, in the caller's transaction. */
+function writeTodos(db: DatabaseSync, chatId: string, messages: readonly UIMessage[]): void {
+  db.prepare(
+    `INSERT INTO todos (chat_id, todos) VALUES (?, ?)
+     ON CONFLICT(chat_id) DO UPDATE SET todos = excluded.todos, updated_at = datetime('now')`,
+  ).run(chatId, JSON.stringify(readTodos(messages)));
+}
+
+/** Runs `write` in `BEGIN IMMEDIATE … COMMIT`: the write lock is taken first, so reads inside see no other writer. */
+function transaction<T>(write: (db: DatabaseSync) => T): T {
+  const db = database();
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = write(db);
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
 }

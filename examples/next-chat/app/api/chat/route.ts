@@ -1,50 +1,89 @@
 import {
+  consumeStream,
   convertToModelMessages,
   createIdGenerator,
   createUIMessageStreamResponse,
   isStepCount,
   streamText,
   toUIMessageStream,
-  validateUIMessages,
-  type UIMessage,
 } from 'ai';
 import { todoWrite } from 'todo-write';
 import { chatModel } from '@/lib/chat-model';
-import { isChatId, loadChat, saveChat } from '@/lib/chat-store';
+import { chatStreams } from '@/lib/chat-streams';
+import { openTurn } from '@/lib/chat-turn';
+import { readChatRequest } from '@/lib/read-chat-request';
 
 const INSTRUCTIONS =
   'You are a coding agent. For work with more than two steps, first call todo_write with a short plan ' +
   '(the first task in_progress), then keep it current: one call per change, exactly one task in_progress.';
 
-/** `POST { id, message }`: the chat id and the newest message; the rest of the chat comes from the store. */
+/** The agent's tools. The plan has one writer: the agent's own todo_write calls, executed here. */
+const tools = { todo_write: todoWrite };
+
+/**
+ * `POST { id, message }`: the chat id and the user's new message. The rest of the chat comes from
+ * the store, and the chat answers one request at a time (409 while an answer runs).
+ */
 export async function POST(request: Request): Promise<Response> {
-  const { id, message } = (await request.json()) as { id?: unknown; message?: UIMessage };
-  if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
+  const chatRequest = await readChatRequest(request);
+  if (!chatRequest.ok) return Response.json({ error: chatRequest.error }, { status: chatRequest.status });
+  const opened = openTurn(chatRequest.chatId, chatRequest.message);
+  if (!opened.ok) {
+    const error =
+      opened.reason === 'busy'
+        ? 'The agent is still answering. Wait for it, or stop it.'
+        : 'This message is already stored.';
+    return Response.json({ error }, { status: 409 });
+  }
+  const { turn } = opened;
+  // With Redis the answer outlives its request (a reload resumes it); without, the request owns it.
+  const streams = chatStreams();
+  const resumable = (await streams?.isReady()) === true;
 
-  // No onWrite: the list is stored with the conversation that accepted it (saveChat).
-  const tools = { todo_write: todoWrite };
-  const messages = await validateUIMessages<UIMessage>({ messages: [...loadChat(id), message], tools });
-  saveChat({ chatId: id, messages });
-
-  const result = streamText({
-    model: chatModel(messages),
-    instructions: INSTRUCTIONS,
-    messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
-    tools,
-    stopWhen: isStepCount(40),
-    abortSignal: request.signal,
-  });
-
-  return createUIMessageStreamResponse({
-    stream: toUIMessageStream({
-      stream: result.stream,
+  try {
+    const result = streamText({
+      model: chatModel(turn.messages),
+      instructions: INSTRUCTIONS,
+      messages: await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }),
       tools,
-      originalMessages: messages,
-      generateMessageId: createIdGenerator({ prefix: 'msg', size: 16 }),
-      // Saved before the client hears a step has ended, and once more at the end (a Stop included):
-      // a crash or restart loses at most the step in flight.
-      onStepEnd: ({ messages }) => saveChat({ chatId: id, messages }),
-      onEnd: ({ messages }) => saveChat({ chatId: id, messages }),
-    }),
-  });
+      stopWhen: isStepCount(40),
+      abortSignal: resumable ? turn.signal : AbortSignal.any([turn.signal, request.signal]),
+    });
+
+    return createUIMessageStreamResponse({
+      stream: toUIMessageStream({
+        stream: result.stream,
+        tools,
+        originalMessages: turn.messages,
+        generateMessageId: createIdGenerator({ prefix: 'msg', size: 16 }),
+        // Saved before the client hears a step has ended, and once more at the end (a Stop included):
+        // a crash or restart loses at most the step in flight.
+        onStepEnd: ({ messages }) => turn.save(messages),
+        onEnd: ({ messages }) => turn.end(messages),
+      }),
+      // A copy of the SSE stream, read to its end whatever the client (or Redis) does, so the answer
+      // always ends and releases the chat; with Redis, one more copy is kept there for resuming.
+      async consumeSseStream({ stream }) {
+        try {
+          let copy = stream;
+          if (streams !== null && resumable) {
+            const [forRedis, forEnd] = stream.tee();
+            copy = forEnd;
+            void streams.publish({
+              streamId: turn.streamId,
+              stream: forRedis,
+              onStop: () => turn.stop('stopped'),
+              onLost: () => turn.stop('stream engine lost'),
+            });
+          }
+          await consumeStream({ stream: copy });
+        } finally {
+          turn.end();
+        }
+      },
+    });
+  } catch (error) {
+    turn.end();
+    throw error;
+  }
 }

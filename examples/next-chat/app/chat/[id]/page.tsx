@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
-import { isChatId, loadChat } from '@/lib/chat-store';
+import { isChatId, loadActiveStreamId, loadChat } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
 import { Chat } from '../../chat';
 import { ChatSkeleton } from '../../chat-skeleton';
@@ -30,6 +31,8 @@ export default function Page({ params }: PageProps<'/chat/[id]'>): ReactNode {
 async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): Promise<ReactNode> {
   const { id } = await params;
   if (!isChatId(id)) notFound();
+  // Per request, never prerendered: whether an answer is running right now decides `resume`.
+  await connection();
   const messages = loadChat(id);
   if (messages.length === 0) notFound();
   return (
@@ -38,6 +41,7 @@ async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): 
       initialMessages={messages}
       storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} classNames={planClassNames} />}
       suggestions={SUGGESTED_PROMPTS}
+      resume={loadActiveStreamId(id) !== null}
     />
   );
 }
