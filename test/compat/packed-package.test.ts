@@ -103,7 +103,9 @@ describe('the packed package', () => {
       expect(report.versions[name as keyof typeof CONSUMER_PACKAGES].split('.')[0]).toBe(String(major));
     }
     expect(report.hook).toBe('function');
-    expect(report.toolResults).toEqual([{ toolCallId: 'call-1', output: { pending: 1, in_progress: 1, completed: 1 } }]);
+    expect(report.toolResults).toEqual([
+      { toolCallId: 'call-1', output: { pending: 1, in_progress: 1, completed: 1 } },
+    ]);
     expect(report.written).toEqual([todos]);
     expect(report.fromModelMessages).toEqual(todos);
     expect(report.fromUIMessages).toEqual(todos);
@@ -125,7 +127,11 @@ describe('the packed package', () => {
       root: app,
       configFile: false,
       logLevel: 'silent',
-      build: { write: false, lib: { entry, formats: ['es'], fileName: 'entry' }, rollupOptions: { external: [/^react/] } },
+      build: {
+        write: false,
+        lib: { entry, formats: ['es'], fileName: 'entry' },
+        rollupOptions: { external: [/^react/] },
+      },
     });
     const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
       'output' in result ? result.output : [],

@@ -42,7 +42,12 @@ export function cloneFiles(root: string = REPO_ROOT): string[] {
 
 function hashFiles(files: readonly string[]): string {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(REPO_ROOT, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(REPO_ROOT, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -7,7 +7,7 @@ type TodoState = ReturnType<typeof useTodos>;
 type TodoRow = TodoState['todos'][number];
 
 /** Props of {@link TodoList}: the conversation, what to show of it, and any prop of the root `<section>`. */
-export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children'> {
+export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children' | 'title'> {
   /** `useChat().messages`. */
   messages: Parameters<typeof useTodos>[0];
   /** `useChat().status`: a stopped stream brings the last accepted list back, and nothing spins once the chat ended. */
@@ -108,7 +108,9 @@ function TodoListItem({ row, spinning }: { row: TodoRow; spinning: boolean }) {
         }
       >
         {row.content}
-        {row.streaming ? <span className="bg-ring ml-0.5 inline-block h-3.5 w-px align-middle" aria-hidden="true" /> : null}
+        {row.streaming ? (
+          <span className="bg-ring ml-0.5 inline-block h-3.5 w-px align-middle" aria-hidden="true" />
+        ) : null}
         <span className="sr-only"> ({STATUS_TEXT[row.status]})</span>
       </span>
     </li>
@@ -123,7 +125,14 @@ function StatusIcon({ status, spinning }: { status: TodoRow['status']; spinning:
         className="bg-primary text-primary-foreground mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full"
         aria-hidden="true"
       >
-        <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <svg
+          viewBox="0 0 16 16"
+          className="size-3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
           <path d="m4 8.5 2.5 2.5L12 5.5" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
