@@ -5,7 +5,7 @@
  * installed into a fresh app with AI SDK 7, @ai-sdk/react 4 and React 19 (from npm's cache when it
  * has them), both entries run and the stylesheet resolves and bundles.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,27 @@ describe('the packed package', () => {
     const log = packPackage().log;
     expect(log).toMatch(/> todo-write@[^\n]+ prepack/);
     expect(log).toMatch(/> todo-write@[^\n]+ prepare/);
+  });
+
+  it('ships the registry item built from its source, as committed in registry/', () => {
+    const packed = execFileSync('tar', ['-xzOf', tarball, 'package/registry/todo-list.json'], { encoding: 'utf8' });
+    const item = JSON.parse(packed) as {
+      name: string;
+      type: string;
+      dependencies?: string[];
+      registryDependencies?: string[];
+      files: { path: string; type: string; content: string }[];
+    };
+    expect(item.name).toBe('todo-list');
+    expect(item.type).toBe('registry:component');
+    expect(item.dependencies).toEqual(['todo-write']);
+    expect(item.registryDependencies ?? []).toEqual([]);
+    expect(item.files.map(({ path, type }) => ({ path, type }))).toEqual([
+      { path: 'registry/components/ai/todo-list.tsx', type: 'registry:component' },
+    ]);
+    expect(item.files[0]!.content).toBe(readFileSync(join(REPO_ROOT, 'registry/components/ai/todo-list.tsx'), 'utf8'));
+    // `npm run build:registry` writes it; a stale copy would differ from what packing builds.
+    expect(readFileSync(join(REPO_ROOT, 'registry/todo-list.json'), 'utf8')).toBe(packed);
   });
 
   it('installs next to ai 7, @ai-sdk/react 4 and React 19 with no warning about todo-write', () => {

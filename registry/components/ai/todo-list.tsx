@@ -67,7 +67,7 @@ export function TodoList({ messages, status, toolCallId, title = 'Plan', classNa
       ) : null}
       <ol className="flex flex-col gap-1">
         {state.todos.map((row) => (
-          <TodoListItem key={row.key} row={row} spinning={state.live} />
+          <TodoListItem key={row.key} row={row} live={state.live} />
         ))}
         {state.removed.map((row) => (
           <li
@@ -88,16 +88,20 @@ export function TodoList({ messages, status, toolCallId, title = 'Plan', classNa
   );
 }
 
-function TodoListItem({ row, spinning }: { row: TodoRow; spinning: boolean }) {
+/** One task; while the agent works on the list, the tasks its last update changed are highlighted. */
+function TodoListItem({ row, live }: { row: TodoRow; live: boolean }) {
   return (
     <li
       data-slot="todo-item"
       data-status={row.status}
       data-change={row.change}
       data-streaming={row.streaming || undefined}
-      className="data-[change]:bg-accent data-[change]:text-accent-foreground flex items-start gap-2 rounded-md px-2 py-1 text-sm transition-colors duration-500 motion-reduce:transition-none"
+      className={[
+        'flex items-start gap-2 rounded-md px-2 py-1 text-sm transition-colors duration-500 motion-reduce:transition-none',
+        live ? 'data-[change]:bg-accent data-[change]:text-accent-foreground' : '',
+      ].join(' ')}
     >
-      <StatusIcon status={row.status} spinning={spinning} />
+      <StatusIcon status={row.status} spinning={live} />
       <span
         className={
           row.status === 'completed'
