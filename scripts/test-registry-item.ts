@@ -8,7 +8,7 @@
  *
  * Offline: the CLI reads the project's base colour from `$REGISTRY_URL/colors/<baseColor>.json`
  * before it writes a file (default https://ui.shadcn.com/r); a loopback server answers it here, and
- * every other request fails the run. The app's packages come from npm's cache when it has them
+ * any other request fails the run. `--screenshots` saves the two screenshots into docs/. The app's packages come from npm's cache when it has them
  * (the versions examples/next-chat pins). Runs on Node 24 (type stripping).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -31,6 +31,8 @@ const ROOT = join(import.meta.dirname, '..');
 const ITEM_SOURCE = join(ROOT, 'registry/components/ai/todo-list.tsx');
 const SHADCN_BIN = join(ROOT, 'node_modules/shadcn/dist/index.js');
 const SCREENSHOTS = join(ROOT, '.tmp', 'registry-item');
+/** `--screenshots`: also saves docs/shadcn-todo-list-light.png and docs/shadcn-todo-list-dark.png. */
+const TAKE_SCREENSHOTS = process.argv.includes('--screenshots');
 const example = JSON.parse(readFileSync(join(ROOT, 'examples/next-chat/package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -131,6 +133,7 @@ import { TodoList } from '@/components/ai/todo-list';
 
 const first = [
   { content: 'Reproduce the login bug', status: 'in_progress' },
+  { content: 'Ask for the server logs', status: 'pending' },
   { content: 'Fix the session check', status: 'pending' },
   { content: 'Write a regression test', status: 'pending' },
 ] as const;
@@ -404,7 +407,10 @@ try {
       for (const [part, [computed, expected]] of Object.entries(themes[theme].parts)) {
         check(`${theme}: ${part}`, computed === expected, `${computed} ≠ ${expected}`);
       }
-      await page.screenshot({ path: join(SCREENSHOTS, `todo-list-${theme}.png`) });
+      await page.locator('main').screenshot({ path: join(SCREENSHOTS, `todo-list-${theme}.png`) });
+      if (TAKE_SCREENSHOTS) {
+        await page.locator('main').screenshot({ path: join(ROOT, 'docs', `shadcn-todo-list-${theme}.png`) });
+      }
     }
     const changed = Object.keys(themes.light!.parts).filter(
       (part) => themes.light!.parts[part]![0] !== themes.dark!.parts[part]![0],
@@ -428,6 +434,15 @@ try {
             .animationName,
       );
     check('while the chat streams, the task in progress spins', (await spinning()) === 'spin', await spinning());
+    const dropped = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-change="removed"]')].map((row) => row.textContent?.trim()),
+      );
+    check(
+      'while the chat streams, the task the last update dropped shows struck through',
+      JSON.stringify(await dropped()) === JSON.stringify(['Ask for the server logs (removed)']),
+      JSON.stringify(await dropped()),
+    );
 
     await page.goto(`${server.baseUrl}/`);
     await page.waitForSelector('[data-slot="todo-list"]');
@@ -439,6 +454,7 @@ try {
       animation: getComputedStyle(document.querySelector('[data-status="in_progress"] [data-slot="todo-icon"]')!)
         .animationName,
     }));
+    check('once the chat ended, the dropped task is gone', (await dropped()).length === 0);
     check(
       'once the chat ended, nothing is highlighted and nothing spins',
       ended.backgrounds.length === 2 &&

@@ -138,6 +138,12 @@ describe('the packed package', () => {
     expect(report.stylesheetText).toBe(readFileSync(join(REPO_ROOT, 'src/styles.css'), 'utf8'));
   });
 
+  it('loads with require() too, on a Node with require(esm) (the pinned Node 24)', async () => {
+    const script = "console.log(typeof require('todo-write').todoWrite, typeof require('todo-write/react').useTodos)";
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { cwd: app });
+    expect(stdout.trim()).toBe('object function');
+  });
+
   it("bundles `import 'todo-write/styles.css'` and the React entry with a bundler (Vite)", async () => {
     const entry = join(app, 'entry.js');
     writeFileSync(

@@ -38,6 +38,7 @@ export function TodoList({ messages, status, toolCallId, title = 'Plan', classNa
     <section
       data-slot="todo-list"
       data-phase={state.phase}
+      data-live={state.live || undefined}
       aria-busy={state.phase === 'streaming'}
       className={['bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
         .filter(Boolean)
@@ -69,7 +70,8 @@ export function TodoList({ messages, status, toolCallId, title = 'Plan', classNa
         {state.todos.map((row) => (
           <TodoListItem key={row.key} row={row} live={state.live} />
         ))}
-        {state.removed.map((row) => (
+        {/* Tasks the last update dropped, while the agent is still at it. */}
+        {(state.live ? state.removed : []).map((row) => (
           <li
             key={row.key}
             data-slot="todo-item"
