@@ -153,7 +153,7 @@ describe('the docs', () => {
     );
     expect(snippets.length).toBeGreaterThan(5);
     expect(typeCheck(snippets)).toEqual([]);
-  });
+  }, 60_000); // one TypeScript program over every block: seconds, more on a busy machine
 
   it('mark fragments sparingly: at most one TypeScript block in five', () => {
     const blocks = docs.flatMap((doc) => doc.blocks.filter((block) => TYPE_CHECKED_LANGUAGES.has(block.lang)));
