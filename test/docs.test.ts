@@ -40,6 +40,25 @@ function readDocs(): Doc[] {
 const docs = readDocs();
 const where = (doc: Doc, line: number): string => `${doc.path}:${line}`;
 
+/** package.json's repository, as a web address: `https://github.com/<owner>/<name>`. */
+const REPOSITORY = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { repository: { url: string } }
+).repository.url
+  .replace(/^git\+/, '')
+  .replace(/\.git$/, '');
+/** Addresses of files in the repository's default branch: pages, folders, raw files (images). */
+const REPOSITORY_FILE_PREFIXES = [
+  `${REPOSITORY}/blob/main/`,
+  `${REPOSITORY}/tree/main/`,
+  `${REPOSITORY.replace('https://github.com/', 'https://raw.githubusercontent.com/')}/main/`,
+];
+
+/** `/path#anchor` for an absolute address of a file in the repository (checked like a local link), else undefined. */
+function repositoryPath(target: string): string | undefined {
+  const prefix = REPOSITORY_FILE_PREFIXES.find((each) => target.startsWith(each));
+  return prefix === undefined ? undefined : `/${target.slice(prefix.length)}`;
+}
+
 describe('the docs', () => {
   it('are the README, CONTRIBUTING.md and the pages under docs/', () => {
     expect(docs.map((doc) => doc.path)).toEqual(
@@ -51,8 +70,10 @@ describe('the docs', () => {
     const problems: string[] = [];
     const targets = new Map<string, string>();
     for (const doc of docs) {
-      for (const { target, line } of doc.links) {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:: not checked offline
+      for (const { target: written, line } of doc.links) {
+        // Absolute addresses into this repository are checked against the files here; others (https:, mailto:) are not checked offline.
+        const target = repositoryPath(written) ?? written;
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
         const [rawPath = '', anchor] = target.split('#', 2) as [string, string | undefined];
         const path = decodeURIComponent(rawPath);
         const file =
@@ -87,6 +108,21 @@ describe('the docs', () => {
     expect(problems).toEqual([]);
   });
 
+  it('in the README (also shown on the npm package page, without the repository around it), link and show images only by absolute addresses', () => {
+    const readme = docs.find((doc) => doc.path === 'README.md')!;
+    const relative = readme.links.filter(
+      ({ target }) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'),
+    );
+    expect(relative.map(({ target, line }) => `README.md:${line}: ${target}`)).toEqual([]);
+    const intoRepository = readme.links.filter(({ target }) => repositoryPath(target) !== undefined);
+    expect(intoRepository.length).toBeGreaterThan(10);
+    const otherRepositories = readme.links.filter(
+      ({ target }) =>
+        /^https:\/\/(github\.com|raw\.githubusercontent\.com)\//.test(target) && repositoryPath(target) === undefined,
+    );
+    expect(otherRepositories.map(({ target }) => target)).toEqual([]);
+  });
+
   it('quote example files verbatim where a block says it is a copy (<!-- file: … --> or <!-- excerpt: … -->)', () => {
     const problems: string[] = [];
     for (const doc of docs) {
@@ -117,7 +153,7 @@ describe('the docs', () => {
     );
     expect(snippets.length).toBeGreaterThan(5);
     expect(typeCheck(snippets)).toEqual([]);
-  });
+  }, 60_000); // one TypeScript program over every block: seconds, more on a busy machine
 
   it('mark fragments sparingly: at most one TypeScript block in five', () => {
     const blocks = docs.flatMap((doc) => doc.blocks.filter((block) => TYPE_CHECKED_LANGUAGES.has(block.lang)));

@@ -2,7 +2,8 @@
  * The published types compile in an app on every AI SDK major: test/compat/fixtures/consumer/
  * (streamText with `tools: { todo_write: todoWrite }`, InferUITools, typed UIMessage parts,
  * useChat + useTodos + <TodoList>) is type-checked by `tsc` once per major, with `ai` and
- * `@ai-sdk/react` mapped to that major through `paths` and `todo-write` mapped to dist/*.d.ts.
+ * `@ai-sdk/react` mapped to that major through `paths` and `todo-write` mapped to the .d.ts files of
+ * the packed tarball (test/support/pack-package.ts), unpacked as an app's node_modules holds it.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractTarball, packPackage } from '../support/pack-package.js';
 import { AI_SDK_MAJORS, type AiSdkMajor, ZOD_V3_PACKAGE } from './majors.js';
 import {
   assertBuilt,
   distFiles,
-  DIST,
   importedSpecifiers,
   namesImportedFrom,
   packageOf,
@@ -31,6 +32,8 @@ const CONSUMER = join(ROOT, 'test/compat/fixtures/consumer');
 const TYPE_PEERS = ['ai', 'react', 'zod'];
 
 let workDirectory = '';
+/** dist/ of the unpacked tarball. */
+let packedDist = '';
 const results = new Map<number, Promise<{ code: number; output: string }>>();
 let zod3Result: Promise<{ code: number; output: string }> | undefined;
 
@@ -58,8 +61,8 @@ function writeTsconfig(major: AiSdkMajor, extraFiles: string[], zodPackage?: str
       paths: {
         ai: [typesOf(major.aiPackage)],
         '@ai-sdk/react': [typesOf(major.reactPackage)],
-        'todo-write': [join(DIST, 'index.d.ts')],
-        'todo-write/react': [join(DIST, 'react.d.ts')],
+        'todo-write': [join(packedDist, 'index.d.ts')],
+        'todo-write/react': [join(packedDist, 'react.d.ts')],
         ...(zodPackage ? { 'zod/v4': [join(ROOT, 'node_modules', zodPackage, 'v4/index.d.ts')] } : {}),
       },
     },
@@ -86,6 +89,7 @@ describe('the published types in a consumer app', () => {
   beforeAll(() => {
     assertBuilt();
     workDirectory = mkdtempSync(join(tmpdir(), 'todo-write-consumer-'));
+    packedDist = join(extractTarball(packPackage().tarball, join(workDirectory, 'todo-write')), 'dist');
     // With skipLibCheck, a name our .d.ts imports from `ai` that a major lacks would silently
     // become `any`. Re-importing every such name from a .ts file makes tsc report it.
     const aiNames = [...new Set(distFiles('.d.ts').flatMap((file) => namesImportedFrom(readDist(file), 'ai')))];

@@ -1,27 +1,19 @@
 /**
  * The built package runs on Node 20 with AI SDK 5 and 6 (they accept Node >= 18; AI SDK 7 needs 22).
- * For each, a throwaway app directory gets a copy of dist/ as node_modules/todo-write and links
+ * For each, a throwaway app directory gets the packed tarball (test/support/pack-package.ts) unpacked
+ * as node_modules/todo-write, as npm lays it out, and links
  * `ai` → that major, `react`, `react-dom`; then the machine's own Node 20 (not the pinned Node 24
  * that runs the tests) runs fixtures/node-runtime/smoke.mjs: the tool through streamText with the
  * SDK's mock model, readTodos / selectTodoState, and <TodoList> rendered to HTML.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, DIST, ROOT } from './dist-files.js';
+import { extractTarball, packPackage } from '../support/pack-package.js';
+import { ROOT } from './dist-files.js';
 import { AI_SDK_MAJORS, OLDEST_TESTED_NODE } from './majors.js';
 
 const TODOS = [
@@ -53,17 +45,12 @@ function findOldNode(): string | undefined {
 const oldNode = findOldNode();
 const majorsOnOldNode = AI_SDK_MAJORS.filter((major) => major.minimumNode <= OLD_NODE_MAJOR);
 let workDirectory = '';
+let tarball = '';
 
 function createApp(aiPackage: string): string {
   const app = join(workDirectory, aiPackage);
   const modules = join(app, 'node_modules');
-  mkdirSync(join(modules, 'todo-write'), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(
-    join(modules, 'todo-write/package.json'),
-    JSON.stringify({ ...manifest, devDependencies: undefined, scripts: undefined }),
-  );
-  cpSync(DIST, join(modules, 'todo-write/dist'), { recursive: true });
+  extractTarball(tarball, join(modules, 'todo-write'));
   // Links resolve to the real paths in this repo, so each SDK keeps its own nested dependencies.
   symlinkSync(join(ROOT, 'node_modules', aiPackage), join(modules, 'ai'), 'dir');
   for (const name of ['react', 'react-dom', 'zod'])
@@ -75,7 +62,7 @@ function createApp(aiPackage: string): string {
 
 describe.skipIf(!oldNode)(`the built package on the system Node ${OLD_NODE_MAJOR} (${oldNode ?? 'none found'})`, () => {
   beforeAll(() => {
-    assertBuilt();
+    tarball = packPackage().tarball;
     workDirectory = mkdtempSync(join(tmpdir(), 'todo-write-node20-'));
   });
   afterAll(() => {

@@ -10,6 +10,14 @@ import { assertBuilt, distFiles, importedSpecifiers, packageOf, readDist, ROOT }
 import { AI_SDK_MAJORS, OLDEST_TESTED_NODE } from './majors.js';
 
 interface Manifest {
+  name: string;
+  license?: string;
+  author?: string;
+  repository?: { type?: string; url?: string };
+  homepage?: string;
+  bugs?: { url?: string };
+  files?: string[];
+  scripts?: Record<string, string>;
   type?: string;
   engines?: { node?: string };
   peerDependencies?: Record<string, string>;
@@ -49,5 +57,23 @@ describe('package.json', () => {
   it(`claims Node >= ${OLDEST_TESTED_NODE}, the oldest Node the package is run on in node-runtime.test.ts`, () => {
     expect(manifest.engines?.node).toBe(`>=${OLDEST_TESTED_NODE}`);
     expect(manifest.type).toBe('module');
+  });
+
+  it('has what a registry page needs: MIT with a LICENSE file, and repository, homepage and bugs on one repository', () => {
+    expect(manifest.license).toBe('MIT');
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} The todo-write project\n/);
+    const repository = manifest.repository?.url?.replace(/^git\+/, '').replace(/\.git$/, '') ?? '';
+    expect(repository).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
+    expect(manifest.repository?.type).toBe('git');
+    expect(manifest.homepage).toBe(`${repository}#readme`);
+    expect(manifest.bugs?.url).toBe(`${repository}/issues`);
+    expect(manifest.author).toContain(repository);
+  });
+
+  it('builds before it is packed or installed from git, and ships the registry item and the changelog', () => {
+    expect(manifest.scripts?.prepare).toBe('npm run build');
+    expect(manifest.scripts?.prepack).toBe('npm run build:registry');
+    expect(manifest.files).toEqual(['dist', 'registry/*.json', 'CHANGELOG.md']);
   });
 });

@@ -78,6 +78,8 @@ export function compatProjects(): TestProjectInlineConfiguration[] {
         environment: 'node',
         include: ['test/compat/*.test.ts'],
         testTimeout: 180_000,
+        // The first file to pack builds the tarball (test/support/pack-package.ts); the others wait for it.
+        hookTimeout: 180_000,
       },
     },
   ];

@@ -1,0 +1,166 @@
+'use client';
+
+import type { ComponentProps, ReactNode } from 'react';
+import { useTodos } from 'todo-write/react';
+
+type TodoState = ReturnType<typeof useTodos>;
+type TodoRow = TodoState['todos'][number];
+
+/** Props of {@link TodoList}: the conversation, what to show of it, and any prop of the root `<section>`. */
+export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children' | 'title'> {
+  /** `useChat().messages`. */
+  messages: Parameters<typeof useTodos>[0];
+  /** `useChat().status`: a stopped stream brings the last accepted list back, and nothing spins once the chat ended. */
+  status?: NonNullable<Parameters<typeof useTodos>[1]>['status'];
+  /** Shows the list as this call left it (a tool part rendered inline). Default: the newest call. */
+  toolCallId?: string;
+  /** The heading. Default `'Plan'`. */
+  title?: ReactNode;
+}
+
+const STATUS_TEXT: Record<TodoRow['status'], string> = {
+  pending: 'Pending',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
+
+/**
+ * The agent's checklist, styled with the app's shadcn/ui tokens. The rows, their keys and what each
+ * update changed come from `useTodos` (todo-write), so this file holds only markup and classes.
+ * Renders nothing until the first `todo_write` call.
+ */
+export function TodoList({ messages, status, toolCallId, title = 'Plan', className, ...props }: TodoListProps) {
+  const state = useTodos(messages, { status, toolCallId });
+  if (state.phase === 'empty') return null;
+  const total = state.todos.length;
+  const done = state.counts.completed;
+  return (
+    <section
+      data-slot="todo-list"
+      data-phase={state.phase}
+      data-live={state.live || undefined}
+      aria-busy={state.phase === 'streaming'}
+      className={['bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
+        .filter(Boolean)
+        .join(' ')}
+      {...props}
+    >
+      <header className="flex items-center justify-between gap-3">
+        <h3 className="text-sm font-semibold leading-none">{title}</h3>
+        <p className="text-muted-foreground text-xs tabular-nums" aria-live="polite">
+          {done} of {total} completed
+        </p>
+      </header>
+      <div className="bg-muted h-1.5 overflow-hidden rounded-full" aria-hidden="true">
+        <div
+          data-slot="todo-progress"
+          className="bg-primary h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none"
+          style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }}
+        />
+      </div>
+      {state.phase === 'rejected' ? (
+        <p
+          role="alert"
+          className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-xs"
+        >
+          The last update was not applied; this is the list before it.
+        </p>
+      ) : null}
+      <ol className="flex flex-col gap-1">
+        {state.todos.map((row) => (
+          <TodoListItem key={row.key} row={row} live={state.live} />
+        ))}
+        {/* Tasks the last update dropped, while the agent is still at it. */}
+        {(state.live ? state.removed : []).map((row) => (
+          <li
+            key={row.key}
+            data-slot="todo-item"
+            data-change="removed"
+            className="text-muted-foreground flex items-start gap-2 px-2 py-1 text-sm line-through opacity-70"
+          >
+            <span className="size-4 shrink-0" aria-hidden="true" />
+            <span>
+              {row.content}
+              <span className="sr-only"> (removed)</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** One task; while the agent works on the list, the tasks its last update changed are highlighted. */
+function TodoListItem({ row, live }: { row: TodoRow; live: boolean }) {
+  return (
+    <li
+      data-slot="todo-item"
+      data-status={row.status}
+      data-change={row.change}
+      data-streaming={row.streaming || undefined}
+      className={[
+        'flex items-start gap-2 rounded-md px-2 py-1 text-sm transition-colors duration-500 motion-reduce:transition-none',
+        live ? 'data-[change]:bg-accent data-[change]:text-accent-foreground' : '',
+      ].join(' ')}
+    >
+      <StatusIcon status={row.status} spinning={live} />
+      <span
+        className={
+          row.status === 'completed'
+            ? 'text-muted-foreground line-through'
+            : row.status === 'in_progress'
+              ? 'font-medium'
+              : undefined
+        }
+      >
+        {row.content}
+        {row.streaming ? (
+          <span className="bg-ring ml-0.5 inline-block h-3.5 w-px align-middle" aria-hidden="true" />
+        ) : null}
+        <span className="sr-only"> ({STATUS_TEXT[row.status]})</span>
+      </span>
+    </li>
+  );
+}
+
+function StatusIcon({ status, spinning }: { status: TodoRow['status']; spinning: boolean }) {
+  if (status === 'completed') {
+    return (
+      <span
+        data-slot="todo-icon"
+        className="bg-primary text-primary-foreground mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full"
+        aria-hidden="true"
+      >
+        <svg
+          viewBox="0 0 16 16"
+          className="size-3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
+          <path d="m4 8.5 2.5 2.5L12 5.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+    );
+  }
+  if (status === 'in_progress') {
+    return (
+      <span
+        data-slot="todo-icon"
+        className={[
+          'border-primary mt-0.5 size-4 shrink-0 rounded-full border-2 border-t-transparent',
+          spinning ? 'animate-spin motion-reduce:animate-none' : '',
+        ].join(' ')}
+        aria-hidden="true"
+      />
+    );
+  }
+  return (
+    <span
+      data-slot="todo-icon"
+      className="border-muted-foreground/50 mt-0.5 size-4 shrink-0 rounded-full border"
+      aria-hidden="true"
+    />
+  );
+}
