@@ -24,6 +24,8 @@ export interface TodoCall {
 
 /** Anything with `parts`: a `UIMessage` of any SDK version, typed or not. */
 export interface TodoMessageLike {
+  /** `UIMessage.id`: lets a selector tell a message replayed from its start (a resumed stream) from one that went away. */
+  readonly id?: unknown;
   readonly parts: readonly unknown[];
 }
 

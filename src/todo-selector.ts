@@ -136,7 +136,8 @@ export const DENIED_WITHOUT_REASON = 'The update was denied.';
 /**
  * Creates a selector: the newest `todo_write` call wins; streamed items appear as they arrive
  * (never an empty item, never a cut-off status); the last accepted list stays until the new call has
- * replaced it; rejected or abandoned calls bring it back. A delta costs the same however long the
+ * replaced it; rejected or abandoned calls bring it back; a message replayed from its first chunk
+ * (a resumed stream) keeps the newest accepted list until the replay has accepted that call again. A delta costs the same however long the
  * conversation and however the messages were copied, and the same state and row objects come back
  * while nothing visible changed. One selector serves every view of one conversation.
  */
@@ -152,6 +153,11 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
   // The last result per view ('' for the newest call), for structural sharing, with what it was
   // derived from when that is final (a finished call's state is computed once).
   const lastByView = new Map<string, { state: TodoState; inputs: readonly unknown[] | undefined }>();
+  // The newest accepted list and the id of its message. A resumed stream replays that message from
+  // its first chunk (same id, its calls gone for a while): until the replay has accepted the call
+  // again, the newest call's view keeps this list, so the checklist neither empties nor steps back.
+  let held: { accepted: Accepted; messageId: unknown } | undefined;
+  let replaying = false;
 
   function read(
     messages: readonly TodoMessageLike[],
@@ -160,6 +166,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
     const records: CallRecord[] = [];
     const changed = new Set<string>();
     let before: Accepted | undefined;
+    let beforeMessageId: unknown;
     let previous: CallRecord | undefined;
     for (let index = 0; index < messages.length; index++) {
       for (const part of messages[index]?.parts ?? []) {
@@ -174,6 +181,7 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
             known?.accepted && known.accepted.before === before && known.call.toolCallId === call.toolCallId;
           record.accepted = isKnown ? known.accepted : accept(call, before);
           before = record.accepted;
+          beforeMessageId = messages[index]?.id;
         }
         records.push(record);
         previous = record;
@@ -182,7 +190,16 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
     records.forEach((record, at) => {
       if (!isSameRecord(calls[at], record)) changed.add(record.call.toolCallId);
     });
-    const isEveryViewChanged = nextStatus !== status || records.length < calls.length;
+    const wasReplaying = replaying;
+    const heldId = held?.accepted.toolCallId;
+    replaying =
+      held !== undefined &&
+      held.messageId !== undefined &&
+      (nextStatus === 'submitted' || nextStatus === 'streaming') &&
+      messages.some((message) => message.id === held!.messageId) &&
+      !records.some((record) => record.accepted?.toolCallId === heldId);
+    if (!replaying) held = before ? { accepted: before, messageId: beforeMessageId } : undefined;
+    const isEveryViewChanged = nextStatus !== status || records.length < calls.length || replaying || wasReplaying;
     calls = records;
     firstById = undefined;
     status = nextStatus;
@@ -204,9 +221,15 @@ export function createTodoSelector(options: TodoSelectorOptions = {}): TodoSelec
 
   function state(toolCallId?: string): TodoState {
     const view = toolCallId ?? '';
+    const last = lastByView.get(view);
+    if (replaying && view === '' && held) {
+      const { todos, removed, toolCallId: heldId } = held.accepted;
+      const kept = share({ phase: 'accepted', toolCallId: heldId, todos, removed, live: true }, last?.state);
+      lastByView.set(view, { state: kept, inputs: undefined });
+      return kept;
+    }
     const record = toolCallId === undefined ? calls.at(-1) : recordOf(toolCallId);
     const inputs = inputsOf(record, status);
-    const last = lastByView.get(view);
     if (inputs && last?.inputs && inputs.every((input, index) => input === last.inputs![index])) return last.state;
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status) : EMPTY;

@@ -516,6 +516,57 @@ describe('a message edited in place', () => {
   });
 });
 
+describe('a message replayed from its start (a resumed stream)', () => {
+  const user = { id: 'u', role: 'user' as const, parts: [] as Part[] };
+  const older: Todo[] = [{ content: 'Read code', status: 'in_progress' }];
+  const replayed = (...parts: Part[]) => [user, { id: 'a1', role: 'assistant' as const, parts }];
+
+  it('keeps the newest accepted list while the replay has not accepted its call again, then follows the stream', () => {
+    const selector = createTodoSelector();
+    expect(rows(selector.select(replayed(accepted('c1', older), accepted('c2', plan)), { status: 'ready' }))).toEqual(
+      rows(selectTodoState(replayed(accepted('c2', plan)))),
+    );
+    const newest = selector.state();
+    // The replay's first chunk: the same message, no parts.
+    const emptied = selector.select(replayed(), { status: 'streaming' });
+    expect(emptied.phase).toBe('accepted');
+    expect(emptied.toolCallId).toBe('c2');
+    expect(emptied.todos).toBe(newest.todos);
+    // An older call replayed, then the newest one streaming again: still the newest list.
+    expect(rows(selector.select(replayed(accepted('c1', older)), { status: 'streaming' }))).toEqual(rows(newest));
+    expect(
+      rows(selector.select(replayed(accepted('c1', older), streaming('c2', { todos: [] })), { status: 'streaming' })),
+    ).toEqual(rows(newest));
+    // Caught up: the replayed call is accepted, then a new call streams as usual.
+    const caughtUp = selector.select(replayed(accepted('c1', older), accepted('c2', plan)), { status: 'streaming' });
+    expect(caughtUp.toolCallId).toBe('c2');
+    const next = selector.select(
+      replayed(accepted('c1', older), accepted('c2', plan), streaming('c3', { todos: [{ content: 'New' }] })),
+      { status: 'streaming' },
+    );
+    expect(next.phase).toBe('streaming');
+    expect(next.toolCallId).toBe('c3');
+  });
+
+  it('lets the list go when the message itself went away (regenerate, a cleared chat)', () => {
+    const selector = createTodoSelector();
+    selector.select(replayed(accepted('c2', plan)), { status: 'ready' });
+    const regenerated = [user, { id: 'a2', role: 'assistant' as const, parts: [] as Part[] }];
+    expect(selector.select(regenerated, { status: 'streaming' }).phase).toBe('empty');
+    selector.select(replayed(accepted('c2', plan)), { status: 'ready' });
+    expect(selector.select([], { status: 'streaming' }).phase).toBe('empty');
+  });
+
+  it('lets the list go once the chat is no longer streaming without it (the replay failed or the part was edited away)', () => {
+    const selector = createTodoSelector();
+    selector.select(replayed(accepted('c1', older), accepted('c2', plan)), { status: 'ready' });
+    expect(selector.select(replayed(), { status: 'streaming' }).toolCallId).toBe('c2');
+    expect(rows(selector.select(replayed(accepted('c1', older)), { status: 'error' }))).toEqual(
+      rows(selectTodoState(replayed(accepted('c1', older)), { status: 'error' })),
+    );
+  });
+});
+
 function safeParse(text: string): unknown {
   // Same shape the SDK hands over: undefined when nothing parses yet.
   try {
