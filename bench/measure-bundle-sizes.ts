@@ -21,9 +21,9 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
  * route handler's growth since 0.1 (3 KiB).
  */
 export const BUNDLE_BUDGETS = {
-  '.': 8.25 * 1024,
+  '.': 8.5 * 1024,
   '. (route handler: todoWrite + readTodos)': 4 * 1024,
-  './react': 6.5 * 1024,
+  './react': 6.75 * 1024,
   './styles.css': 1.875 * 1024,
 } as const;
 

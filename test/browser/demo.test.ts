@@ -5,14 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build, preview } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
+import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { startDemoServer } from '../../demo/server/start-demo-server.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
 
@@ -70,12 +66,9 @@ function recordLongTasks(): void {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-const CONFIG_FILE = fileURLToPath(new URL('../../demo/vite.config.ts', import.meta.url));
-
-/** The built demo (`npm run build:demo` into a temp folder) behind `vite preview`: static files only. */
+/** The built demo behind `vite preview`: static files only. */
 let staticUrl: string;
 let closeStatic: () => Promise<void>;
-let outDir: string;
 let browser: Browser;
 // One context for the whole file: @sparticuz/chromium runs --single-process, where closing a
 // context can take the browser down. Each test opens (and closes) its own page.
@@ -84,26 +77,16 @@ let page: Page | undefined;
 let pageErrors: string[] = [];
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'todo-write-demo-'));
-  const startStatic = async (): Promise<void> => {
-    await build({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    const server = await preview({
-      configFile: CONFIG_FILE,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { port: 0, host: '127.0.0.1' },
-    });
-    staticUrl = server.resolvedUrls!.local[0]!;
-    closeStatic = () => server.close();
-  };
-  [, { browser }] = await Promise.all([startStatic(), launchChromium()]);
+  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
+  staticUrl = demo.url;
+  closeStatic = demo.close;
+  browser = chromium.browser;
   context = await browser.newContext({ reducedMotion: 'reduce' });
 });
 
 afterAll(async () => {
   await browser?.close();
   await closeStatic?.();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {

@@ -4,19 +4,15 @@
  * the end. Also: nothing waits with the switch off, axe is clean in both themes while a plan waits,
  * and nothing moves under reduced motion.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { build, preview } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
+import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const CONFIG_FILE = fileURLToPath(new URL('../../demo/vite.config.ts', import.meta.url));
 const REASON = 'Also update the user documentation';
 
 declare global {
@@ -36,7 +32,6 @@ function recordPhases(): void {
 
 let staticUrl: string;
 let closeStatic: () => Promise<void>;
-let outDir: string;
 let browser: Browser;
 // One context for the file (@sparticuz/chromium runs --single-process); a page per test.
 let context: BrowserContext;
@@ -44,26 +39,16 @@ let page: Page | undefined;
 let pageErrors: string[] = [];
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'todo-write-review-'));
-  const startStatic = async (): Promise<void> => {
-    await build({ configFile: CONFIG_FILE, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    const server = await preview({
-      configFile: CONFIG_FILE,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { port: 0, host: '127.0.0.1' },
-    });
-    staticUrl = server.resolvedUrls!.local[0]!;
-    closeStatic = () => server.close();
-  };
-  [, { browser }] = await Promise.all([startStatic(), launchChromium()]);
+  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
+  staticUrl = demo.url;
+  closeStatic = demo.close;
+  browser = chromium.browser;
   context = await browser.newContext({ reducedMotion: 'reduce' });
 });
 
 afterAll(async () => {
   await browser?.close();
   await closeStatic?.();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
