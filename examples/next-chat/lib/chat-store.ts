@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateId, type UIMessage } from 'ai';
 import { readTodos, type Todo } from 'todo-write';
+import type { ApprovalAnswer, ChatInput } from './read-chat-request';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
 const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -88,28 +89,36 @@ export function loadTodos(chatId: string): Todo[] | undefined {
   return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
 }
 
-/** What {@link beginTurn} did: claimed the chat (and stored the message), or found it busy. */
+/** What {@link beginTurn} did: claimed the chat (and stored the change), or why it could not. */
 export type BeginTurnResult =
   | { claimed: true; messages: UIMessage[] }
-  | { claimed: false; reason: 'busy' | 'duplicate' };
+  | { claimed: false; reason: 'busy' | 'duplicate' | 'answered' };
 
 /**
- * Claims the chat for one answer and appends the user's message, in one transaction: the
+ * Claims the chat for one answer and stores what the request brings (the user's message, or the
+ * person's review answers written into the stored calls they answer), in one transaction: the
  * conditional upsert succeeds only while no other request holds an unexpired claim, so of two
  * racing requests exactly one gets the chat. The claim holds until `endTurn` or `claimUntil`
  * (epoch ms; `renewTurn` pushes it on), so a server that died mid-answer frees the chat.
  */
 export function beginTurn(options: {
   chatId: string;
-  message: UIMessage;
+  input: ChatInput;
   streamId: string;
   claimUntil: number;
 }): BeginTurnResult {
-  const { chatId, message, streamId, claimUntil } = options;
+  const { chatId, input, streamId, claimUntil } = options;
   return transaction((db) => {
     const history = loadChat(chatId);
-    if (history.some((stored) => stored.id === message.id)) return { claimed: false, reason: 'duplicate' };
-    const messages = [...history, message];
+    let messages: UIMessage[];
+    if ('message' in input) {
+      if (history.some((stored) => stored.id === input.message.id)) return { claimed: false, reason: 'duplicate' };
+      messages = [...history, input.message];
+    } else {
+      const answered = answerReviews(history, input.approvals);
+      if (answered === undefined) return { claimed: false, reason: 'answered' };
+      messages = answered;
+    }
     // A claim held by a process of this machine that no longer runs is over now, not when it expires.
     const owner = db.prepare('SELECT active_owner FROM chats WHERE id = ?').get(chatId) as
       | { active_owner: string | null }
@@ -127,6 +136,29 @@ export function beginTurn(options: {
     writeTodos(db, chatId, messages);
     return { claimed: true, messages };
   });
+}
+
+/**
+ * The history with each answer written into the stored call waiting for it in the last message,
+ * the way `addToolApprovalResponse` writes it in the browser; `undefined` when an answer has no
+ * call waiting (answered already, or never asked) or a call of that step would be left waiting.
+ */
+function answerReviews(history: readonly UIMessage[], approvals: readonly ApprovalAnswer[]): UIMessage[] | undefined {
+  const last = history.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  const byId = new Map(approvals.map((answer) => [answer.id, answer]));
+  let matched = 0;
+  const parts = last.parts.map((part) => {
+    if (!('approval' in part) || part.state !== 'approval-requested') return part;
+    const answer = byId.get(part.approval.id);
+    if (answer === undefined) return part;
+    matched += 1;
+    const { id, approved, reason } = answer;
+    return { ...part, state: 'approval-responded', approval: { id, approved, ...(reason ? { reason } : {}) } };
+  }) as UIMessage['parts'];
+  const stillWaiting = parts.some((part) => 'approval' in part && part.state === 'approval-requested');
+  if (matched !== approvals.length || stillWaiting) return undefined;
+  return [...history.slice(0, -1), { ...last, parts }];
 }
 
 /**
