@@ -8,6 +8,7 @@
  * - plan review: forged or malformed answers get a 4xx and store nothing, six racing answers to one
  *   plan apply once; in two tabs the plan survives a reload with its controls, is sent back with a
  *   reason, the revision is approved and runs to the end, and the other tab's stale answer is refused;
+ *   with Redis, a reload while an approved plan runs resumes it with no error and no blank frame;
  * - with Redis (a real `redis-server` on a loopback port): reloads at seeded points mid-call resume
  *   the answer, the checklist (sampled every animation frame) never goes empty, never shows a task
  *   twice, never goes back to an older list, and the stored chat equals an uninterrupted run's;
@@ -536,6 +537,67 @@ interface Reference {
   accepted: string[];
 }
 
+/**
+ * With Redis: the plan waits, the person approves it, and the page reloads while the approved plan
+ * runs: the reload resumes the answer that continues the waiting call's message, and nothing is lost.
+ */
+async function reviewResumed(baseUrl: string, database: string, page: Page): Promise<void> {
+  console.log('\n▶ plan review: a reload while the approved plan runs');
+  const chatId = newChatId('review-resume');
+  await postChat(baseUrl, { id: chatId, message: userMessage(PLAN.prompt), review: true });
+  await waitForIdle(database, chatId);
+  const waiting = readStore(database, chatId);
+  await page.goto(`${baseUrl}/chat/${chatId}`);
+  const approve = page.getByLabel('Plan').getByRole('button', { name: 'Approve' });
+  await approve.waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  const firstLoad = await page.evaluate(() => performance.timeOrigin);
+  samples.length = 0;
+  let seen = 0;
+  let starts = 0;
+  let reloaded: Promise<unknown> = Promise.resolve();
+  onChunk = (type) => {
+    seen++;
+    if (type === 'start') starts++;
+    if (seen === 40) reloaded = page.reload({ waitUntil: 'commit' }).catch(() => {});
+  };
+  await approve.click();
+  await page.waitForFunction(() => document.querySelector('.chat-form button[type="submit"]') === null, null, {
+    timeout: 20_000,
+  });
+  await waitForIdle(database, chatId, 120_000);
+  await reloaded;
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  onChunk = () => {};
+  const stored = readStore(database, chatId);
+  const proposed = (todoCalls(waiting)[0]?.input as { todos: Row[] } | undefined)?.todos.length ?? 0;
+  const blank = samples.filter((sample) => sample.rows.length === 0).length;
+  const reloadedRows = samples.filter((sample) => sample.load !== firstLoad).map((sample) => sample.rows.length);
+  const alert = await page
+    .locator('.chat p[role="alert"]')
+    .textContent({ timeout: 100 })
+    .catch(() => null);
+  figure(
+    `plan review with Redis: ${seen} chunks, ${samples.length} checklist states sampled (${reloadedRows.length} after the reload)`,
+  );
+  check(
+    `the reload resumed the approved plan's answer (${starts} streams began) with no error, and the checklist never went empty (${blank} empty frames)`,
+    starts === 2 && reloadedRows.length > 0 && blank === 0 && alert === null,
+    `alert ${alert}`,
+  );
+  const shown = await probes.pageRows(page);
+  check(
+    `the approved plan ran to the end once (${stored.todos.length} of ${proposed} tasks completed, one answer stored), and the page shows it`,
+    stored.todos.length === proposed &&
+      stored.todos.every((todo) => todo.status === 'completed') &&
+      answeredApprovals(stored).length === 1 &&
+      keyOf(shown) === keyOf(stored.todos),
+    `${keyOf(stored.todos)} / page ${keyOf(shown)}`,
+  );
+  checkConsistent(stored, 'after the resumed review');
+}
+
 /** An uninterrupted run of the plan: what the store holds after it. */
 async function referenceRun(baseUrl: string, database: string): Promise<Reference> {
   const chatId = newChatId('reference');
@@ -839,6 +901,7 @@ try {
       const withRedis = await startServer('redis', { REDIS_URL: redis.url });
       const reference = await referenceRun(withRedis.baseUrl, withRedis.database);
       if (PARTS.has('reloads')) await reloads(withRedis.baseUrl, withRedis.database, page, reference);
+      if (PARTS.has('review')) await reviewResumed(withRedis.baseUrl, withRedis.database, page);
       if (PARTS.has('detached')) await noClient(withRedis.baseUrl, withRedis.database, reference);
       if (PARTS.has('stop')) await stopButton(withRedis.baseUrl, withRedis.database, page, reference);
       if (PARTS.has('load')) await loadTest(withRedis.baseUrl, withRedis.database, withRedis.child);

@@ -51,6 +51,14 @@ function requestBody(id: string, messages: readonly UIMessage[], review: boolean
   return { id, approvals, review };
 }
 
+/**
+ * Whether the next resume restarts the replayed answer from an empty message (the SDK reads this as
+ * the resume starts): `false` for an answer that continues a message put back as it began.
+ */
+function replayFromEmpty(transport: DefaultChatTransport<UIMessage>, fromEmpty: boolean): void {
+  (transport as { resumeStreamIsReplay: boolean }).resumeStreamIsReplay = fromEmpty;
+}
+
 /** The person's "Review plans" choice, kept in this browser. */
 const REVIEW_KEY = 'next-chat:review-plans';
 
@@ -65,6 +73,14 @@ export interface ChatProps {
   suggestions?: readonly string[];
   /** An answer is running on the server: pick it up where it is (`GET /api/chat/[id]/stream`). */
   resume?: boolean;
+  /** The message that running answer continues (after a review), as it began: the replay starts from it. */
+  continuedMessage?: UIMessage;
+}
+
+/** `messages` with the message a running answer continues put back as that answer found it. */
+function asAnswerBegan(messages: UIMessage[], continued: UIMessage | undefined | null): UIMessage[] {
+  if (continued == null || messages.at(-1)?.id !== continued.id) return messages;
+  return [...messages.slice(0, -1), continued];
 }
 
 /** A chat with the agent's plan pinned beside it, built live from the streamed todo_write calls. */
@@ -74,6 +90,7 @@ export function Chat({
   storedChecklist,
   suggestions = [],
   resume = false,
+  continuedMessage,
 }: ChatProps): ReactNode {
   const [input, setInput] = useState('');
   const [review, setReview] = useState(false);
@@ -86,6 +103,9 @@ export function Chat({
       new DefaultChatTransport<UIMessage>({
         api: '/api/chat',
         prepareSendMessagesRequest: ({ id, messages }) => ({ body: requestBody(id, messages, reviewRef.current) }),
+        // A replayed answer restarts from an empty message; one that continues a stored message (after
+        // a review) refers to calls in it, so it is replayed onto that message as the answer began.
+        resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
       }),
     [],
   );
@@ -93,7 +113,8 @@ export function Chat({
   const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
     useChat({
       id,
-      messages: initialMessages,
+      // A resumed answer replays from its first chunk, onto the messages as it began.
+      messages: resume ? asAnswerBegan(initialMessages, continuedMessage) : initialMessages,
       transport,
       resume,
       // Once the person answers a plan, the agent goes on by itself.
@@ -134,6 +155,10 @@ export function Chat({
     }
   }, [status, id]);
   const busy = status === 'submitted' || status === 'streaming';
+  // Read as a resume starts (status "submitted"): later resumes replay from the start again.
+  useEffect(() => {
+    if (busy) replayFromEmpty(transport, true);
+  }, [busy, transport]);
   const [movedOn, setMovedOn] = useState(false);
   useEffect(() => {
     if (busy) setMovedOn(true);
@@ -145,12 +170,19 @@ export function Chat({
   async function showStored(why: string): Promise<void> {
     const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
     if (!response.ok) return;
-    const stored = (await response.json()) as { messages: UIMessage[]; running: boolean };
-    setMessages(stored.messages);
+    const stored = (await response.json()) as {
+      messages: UIMessage[];
+      running: boolean;
+      continuedMessage: UIMessage | null;
+    };
+    setMessages(stored.running ? asAnswerBegan(stored.messages, stored.continuedMessage) : stored.messages);
     // The chat itself did not fail: out of `error`, a plan the store holds waiting shows its controls.
     clearError();
     setRefusedAnswer(why);
-    if (stored.running) void resumeStream();
+    if (stored.running) {
+      replayFromEmpty(transport, stored.continuedMessage === null);
+      void resumeStream();
+    }
   }
 
   function onReviewChange(on: boolean): void {

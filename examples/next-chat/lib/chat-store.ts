@@ -56,6 +56,8 @@ function database(): DatabaseSync {
       ALTER TABLE chats ADD COLUMN active_owner TEXT;
     `);
   }
+  // The message a running answer continues, as it was when the answer began (plan review).
+  if (!columns.has('active_continues')) db.exec('ALTER TABLE chats ADD COLUMN active_continues TEXT');
   globalForDatabase.chatDatabase = db;
   return db;
 }
@@ -79,6 +81,18 @@ export function loadActiveStreamId(chatId: string): string | null {
     .prepare('SELECT active_stream_id FROM chats WHERE id = ? AND active_until >= ?')
     .get(chatId, Date.now()) as { active_stream_id: string | null } | undefined;
   return row?.active_stream_id ?? null;
+}
+
+/**
+ * The stored message the running answer continues, as it was when that answer began, or `null` (none
+ * runs, or it answers a new user message). An answer that goes on after a review continues the
+ * waiting call's message, and its stream refers to that call: a resume replays it onto this version.
+ */
+export function loadContinuedMessage(chatId: string): UIMessage | null {
+  const row = database()
+    .prepare('SELECT active_continues FROM chats WHERE id = ? AND active_until >= ?')
+    .get(chatId, Date.now()) as { active_continues: string | null } | undefined;
+  return row?.active_continues == null ? null : (JSON.parse(row.active_continues) as UIMessage);
 }
 
 /** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
@@ -111,6 +125,7 @@ export function beginTurn(options: {
   return transaction((db) => {
     const history = loadChat(chatId);
     let messages: UIMessage[];
+    let continues: UIMessage | null = null;
     if ('message' in input) {
       if (history.some((stored) => stored.id === input.message.id)) return { claimed: false, reason: 'duplicate' };
       messages = [...history, input.message];
@@ -118,6 +133,7 @@ export function beginTurn(options: {
       const answered = answerReviews(history, input.approvals);
       if (answered === undefined) return { claimed: false, reason: 'answered' };
       messages = answered;
+      continues = answered.at(-1)!;
     }
     // A claim held by a process of this machine that no longer runs is over now, not when it expires.
     const owner = db.prepare('SELECT active_owner FROM chats WHERE id = ?').get(chatId) as
@@ -126,12 +142,22 @@ export function beginTurn(options: {
     const expiredBefore = isGoneProcess(owner?.active_owner) ? Number.MAX_SAFE_INTEGER : Date.now();
     const { changes } = db
       .prepare(
-        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner, active_continues)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, active_stream_id = excluded.active_stream_id,
-           active_until = excluded.active_until, active_owner = excluded.active_owner, updated_at = datetime('now')
+           active_until = excluded.active_until, active_owner = excluded.active_owner,
+           active_continues = excluded.active_continues, updated_at = datetime('now')
          WHERE chats.active_stream_id IS NULL OR chats.active_until < ?`,
       )
-      .run(chatId, JSON.stringify(messages), streamId, claimUntil, processOwner(), expiredBefore);
+      .run(
+        chatId,
+        JSON.stringify(messages),
+        streamId,
+        claimUntil,
+        processOwner(),
+        continues === null ? null : JSON.stringify(continues),
+        expiredBefore,
+      );
     if (changes !== 1) return { claimed: false, reason: 'busy' };
     writeTodos(db, chatId, messages);
     return { claimed: true, messages };
@@ -202,10 +228,9 @@ export function endTurn(options: { chatId: string; streamId: string; messages?: 
         .run(JSON.stringify(messages), chatId, streamId);
       if (changes === 1) writeTodos(db, chatId, messages);
     }
-    db.prepare('UPDATE chats SET active_stream_id = NULL, active_until = 0 WHERE id = ? AND active_stream_id = ?').run(
-      chatId,
-      streamId,
-    );
+    db.prepare(
+      'UPDATE chats SET active_stream_id = NULL, active_until = 0, active_continues = NULL WHERE id = ? AND active_stream_id = ?',
+    ).run(chatId, streamId);
   });
 }
 
