@@ -7,7 +7,7 @@ import {
   lastAssistantMessageIsCompleteWithApprovalResponses,
   type UIMessage,
 } from 'ai';
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -98,7 +98,8 @@ export function Chat({
   const reviewRef = useRef(review);
   reviewRef.current = review;
   // Sends only what the person added: the route loads the rest from the store.
-  const transport = useMemo(
+  // Made once for the page (like useChat's own chat).
+  const [transport] = useState(
     () =>
       new DefaultChatTransport<UIMessage>({
         api: '/api/chat',
@@ -107,7 +108,6 @@ export function Chat({
         // a review) refers to calls in it, so it is replayed onto that message as the answer began.
         resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
       }),
-    [],
   );
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
   const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
