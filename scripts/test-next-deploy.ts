@@ -5,6 +5,10 @@
  *   the page is unchanged; a plain user message still works;
  * - racing requests: N concurrent posts on one chat (N = 2 and 5): every answered message stored,
  *   every refused one refused with 409 (and the page says so), the stored list = `readTodos`;
+ * - plan review: forged or malformed answers get a 4xx and store nothing, six racing answers to one
+ *   plan apply once; in two tabs the plan survives a reload with its controls, is sent back with a
+ *   reason, the revision is approved and runs to the end, and the other tab's stale answer is refused;
+ *   with Redis, a reload while an approved plan runs resumes it with no error and no blank frame;
  * - with Redis (a real `redis-server` on a loopback port): reloads at seeded points mid-call resume
  *   the answer, the checklist (sampled every animation frame) never goes empty, never shows a task
  *   twice, never goes back to an older list, and the stored chat equals an uninterrupted run's;
@@ -16,7 +20,7 @@
  *
  * Environment: DEPLOY_SEED (default 1) picks the reload points; DEPLOY_RELOADS (default 3) how many;
  * LOAD_CHATS (default 50); SCRIPTED_MODEL_SPEED (default 4); DEPLOY_PARTS (default all) a comma list of
- * trust, racing, reloads, detached, stop, load, redis-killed.
+ * trust, racing, review, reloads, detached, stop, load, redis-killed.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +54,9 @@ const RELOADS = Number(process.env.DEPLOY_RELOADS ?? 3);
 const LOAD_CHATS = Number(process.env.LOAD_CHATS ?? 50);
 const SPEED = process.env.SCRIPTED_MODEL_SPEED ?? '4';
 const PLAN = scenarios.plan;
-const PARTS = new Set((process.env.DEPLOY_PARTS ?? 'trust,racing,reloads,detached,stop,load,redis-killed').split(','));
+const PARTS = new Set(
+  (process.env.DEPLOY_PARTS ?? 'trust,racing,review,reloads,detached,stop,load,redis-killed').split(','),
+);
 
 const { readTodos } = await load<typeof import('todo-write')>(
   join(APP, 'node_modules', 'todo-write', 'dist', 'index.js'),
@@ -305,12 +311,291 @@ async function racingPages(baseUrl: string, page: Page, second: Page): Promise<v
 }
 
 // ---------------------------------------------------------------------------------------------
+// Plan review (the first plan of each request waits for the person)
+
+const REASON = 'Also update the user documentation';
+
+type StoredPart = StoredChat['messages'][number]['parts'][number];
+
+/** The todo_write calls of a stored chat, in order. */
+const todoCalls = (stored: StoredChat): StoredPart[] =>
+  stored.messages.flatMap((message) => message.parts.filter((part) => part.type === 'tool-todo_write'));
+
+/** The approval id of the call that waits for review in a stored chat, if one does. */
+function waitingApproval(stored: StoredChat): string | undefined {
+  const waiting = todoCalls(stored).find((part) => part.state === 'approval-requested');
+  return (waiting?.approval as { id: string } | undefined)?.id;
+}
+
+/** Every approval id answered in a stored chat (one entry per answered call). */
+const answeredApprovals = (stored: StoredChat): string[] =>
+  todoCalls(stored)
+    .filter((part) => part.approval !== undefined && part.state !== 'approval-requested')
+    .map((part) => (part.approval as { id: string }).id);
+
+/** From Node: requests that answer a plan are checked like messages, and racing answers apply once. */
+async function reviewAnswers(baseUrl: string, database: string): Promise<void> {
+  console.log('\n▶ plan review: answers posted from Node');
+  const chatId = newChatId('review');
+  const first = await postChat(baseUrl, { id: chatId, message: userMessage(PLAN.prompt), review: true });
+  await waitForIdle(database, chatId);
+  const waiting = readStore(database, chatId);
+  const approvalId = waitingApproval(waiting);
+  check(
+    'with review on, the first plan is stored waiting for review (approval-requested), no list accepted yet',
+    first.status === 200 && first.finished && approvalId !== undefined && waiting.todos.length === 0,
+    `${first.status} ${first.chunks.slice(-3).join(',')} todos ${keyOf(waiting.todos)}`,
+  );
+  if (approvalId === undefined) return;
+
+  const refusals: [string, unknown, number][] = [
+    ['an answer to an approval id never asked', { id: chatId, approvals: [{ id: 'not-asked', approved: true }] }, 409],
+    ['an answer with approved as text', { id: chatId, approvals: [{ id: approvalId, approved: 'yes' }] }, 400],
+    [
+      'a message and answers together',
+      { id: chatId, message: userMessage('continue'), approvals: [{ id: approvalId, approved: true }] },
+      400,
+    ],
+    ['an empty list of answers', { id: chatId, approvals: [] }, 400],
+    [
+      'a reason over 2,000 characters',
+      { id: chatId, approvals: [{ id: approvalId, approved: false, reason: 'x'.repeat(2_001) }] },
+      400,
+    ],
+    [
+      'answers on a chat with no plan waiting',
+      { id: newChatId('none'), approvals: [{ id: approvalId, approved: true }] },
+      409,
+    ],
+  ];
+  for (const [what, body, status] of refusals) {
+    const result = await postChat(baseUrl, body);
+    const after = readStore(database, chatId);
+    check(
+      `${what}: ${result.status} "${(result.error ?? '').slice(0, 60)}", nothing stored`,
+      result.status === status && result.error !== undefined && JSON.stringify(after) === JSON.stringify(waiting),
+    );
+  }
+
+  // Six answers to the same plan at once (three approve, three send it back): one is applied.
+  const answers = Array.from({ length: 6 }, (_, index) =>
+    index % 2 === 0 ? { id: approvalId, approved: true } : { id: approvalId, approved: false, reason: REASON },
+  );
+  const results = await Promise.all(
+    answers.map((answer) => postChat(baseUrl, { id: chatId, approvals: [answer], review: true })),
+  );
+  await waitForIdle(database, chatId);
+  const answered = readStore(database, chatId);
+  const winners = results.filter((result) => result.status === 200).length;
+  const refused = results.filter((result) => result.status === 409).length;
+  figure(`plan review: 6 racing answers to one plan: ${winners} applied, ${refused} refused with 409`);
+  check('racing answers: exactly one applied (200), the other five refused (409)', winners === 1 && refused === 5);
+  const answeredIds = answeredApprovals(answered);
+  check(
+    'racing answers: the plan is answered once in the store',
+    answeredIds.filter((id) => id === approvalId).length === 1,
+    JSON.stringify(answeredIds),
+  );
+  checkConsistent(answered, 'after the racing answers');
+
+  // Whichever answer won, the chat ends with the whole plan done: a denial's revision waits and is approved.
+  const revision = waitingApproval(answered);
+  if (revision !== undefined) {
+    const revised = todoCalls(answered).find((part) => part.state === 'approval-requested');
+    const contents = ((revised?.input as { todos: Row[] } | undefined)?.todos ?? []).map((todo) => todo.content);
+    check(
+      `the denial won: the revised plan waits in turn and has the task the reason asked for (${contents.length} tasks)`,
+      contents.some((content) => /documentation/i.test(content)),
+      contents.join(' | '),
+    );
+    await postChat(baseUrl, { id: chatId, approvals: [{ id: revision, approved: true }], review: true });
+    await waitForIdle(database, chatId);
+  }
+  const done = readStore(database, chatId);
+  check(
+    `after the approval the agent works the plan to the end (${done.todos.length} tasks completed, nothing waiting)`,
+    done.todos.length >= PLAN.tasks.length &&
+      done.todos.every((todo) => todo.status === 'completed') &&
+      waitingApproval(done) === undefined,
+    keyOf(done.todos),
+  );
+  const again = await postChat(baseUrl, { id: chatId, approvals: [{ id: approvalId, approved: false }] });
+  check(
+    `an answer to a plan answered long ago: ${again.status}, nothing stored`,
+    again.status === 409 && JSON.stringify(readStore(database, chatId)) === JSON.stringify(done),
+  );
+  checkConsistent(done, 'after the reviewed plan ran');
+}
+
+/**
+ * In Chromium, two tabs on one chat: the plan waits, a reload keeps the controls, one tab sends it
+ * back and approves the revision; the other tab's stale answer is refused and it shows the stored chat.
+ */
+async function reviewPages(baseUrl: string, database: string, page: Page, second: Page): Promise<void> {
+  console.log('\n▶ plan review in two tabs');
+  const plan = page.getByLabel('Plan');
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('button', { name: 'Send' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const reviewSwitch = page.getByRole('switch', { name: 'Review plans' });
+  await reviewSwitch.check();
+  await page.getByLabel('Message').fill(PLAN.prompt);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await plan.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 60_000 });
+  await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/, { timeout: 20_000 });
+  const chatId = page.url().split('/').at(-1)!;
+  await waitForIdle(database, chatId);
+  const phaseOf = (tab: Page) => tab.locator('[aria-label="Plan"] [data-todo-list]').getAttribute('data-phase');
+  const announced = await plan.locator('[role="status"]').textContent();
+  const inline = await page.locator('.chat-message [data-todo-list]').last().getAttribute('data-phase');
+  check(
+    `the first plan waits: phase "review" in the plan and inline (${inline}), announced "${announced?.trim()}"`,
+    (await phaseOf(page)) === 'review' && inline === 'review' && /waits for your review/.test(announced ?? ''),
+  );
+
+  await page.reload();
+  await plan.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  check(
+    'after a reload the plan still waits with its controls, and "Review plans" is still on',
+    (await phaseOf(page)) === 'review' && (await reviewSwitch.isChecked()),
+  );
+  await second.goto(page.url());
+  await second.getByLabel('Plan').getByRole('button', { name: 'Approve' }).waitFor({ timeout: 20_000 });
+  await second.waitForLoadState('networkidle');
+
+  // Tab one sends the plan back with a reason; the revision waits in turn.
+  const firstApproval = waitingApproval(readStore(database, chatId));
+  await plan.getByRole('button', { name: 'Request changes' }).click();
+  await plan.getByRole('textbox', { name: 'What should change?' }).fill(REASON);
+  await plan.getByRole('textbox', { name: 'What should change?' }).press('Enter');
+  await page.waitForFunction(
+    (before) => {
+      const root = document.querySelector('[aria-label="Plan"] [data-todo-list]');
+      return root?.getAttribute('data-phase') === 'review' && root.querySelectorAll('li[data-status]').length > before;
+    },
+    PLAN.tasks.length,
+    { timeout: 60_000 },
+  );
+  await waitForIdle(database, chatId);
+  const revisedRows = await page.locator('[aria-label="Plan"] li[data-status]').allTextContents();
+  const notices = await page.locator('.chat-message [data-todo-notice][data-rejection="denied"]').allTextContents();
+  check(
+    `the revision waits with the task the reason asked for (${revisedRows.length} tasks), and the first call inline says it was sent back, with the reason`,
+    revisedRows.some((row) => /documentation/i.test(row)) && notices.length === 1 && notices[0]!.includes(REASON),
+    notices.join(' | '),
+  );
+
+  // Tab two still shows the first plan: its answer is refused and it shows the store's chat instead.
+  const beforeStale = readStore(database, chatId);
+  await second.getByLabel('Plan').getByRole('button', { name: 'Approve' }).click();
+  const alert = second.locator('.chat p[role="alert"]');
+  await alert.waitFor({ timeout: 20_000 });
+  await second.waitForFunction(
+    (count) => document.querySelectorAll('[aria-label="Plan"] li[data-status]').length === count,
+    revisedRows.length,
+    { timeout: 20_000 },
+  );
+  const afterStale = readStore(database, chatId);
+  check(
+    `the other tab's answer to the first plan is refused ("${(await alert.textContent())?.slice(0, 50)}"), nothing stored, and it now shows the revision`,
+    JSON.stringify(afterStale) === JSON.stringify(beforeStale) &&
+      (await phaseOf(second)) === 'review' &&
+      answeredApprovals(afterStale).filter((id) => id === firstApproval).length === 1,
+  );
+
+  // Tab one approves the revision: the agent works it to the end; nothing is answered twice.
+  await plan.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 120_000 });
+  await waitForIdle(database, chatId);
+  const done = readStore(database, chatId);
+  const ids = answeredApprovals(done);
+  const rows = await page.locator('[aria-label="Plan"] li[data-status="completed"]').count();
+  check(
+    `after "Approve" the agent works the revision to the end (${done.todos.length} tasks completed on the page and in the store)`,
+    done.todos.length === revisedRows.length &&
+      done.todos.every((todo) => todo.status === 'completed') &&
+      rows === revisedRows.length &&
+      (await phaseOf(page)) === 'accepted',
+    keyOf(done.todos),
+  );
+  check(
+    `two plans answered, each once (${ids.length} answers stored)`,
+    ids.length === 2 && new Set(ids).size === 2,
+    JSON.stringify(ids),
+  );
+  checkConsistent(done, 'after the review in two tabs');
+  await reviewSwitch.uncheck();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Resumable streams on Redis
 
 interface Reference {
   canonical: string;
   todos: Row[];
   accepted: string[];
+}
+
+/**
+ * With Redis: the plan waits, the person approves it, and the page reloads while the approved plan
+ * runs: the reload resumes the answer that continues the waiting call's message, and nothing is lost.
+ */
+async function reviewResumed(baseUrl: string, database: string, page: Page): Promise<void> {
+  console.log('\n▶ plan review: a reload while the approved plan runs');
+  const chatId = newChatId('review-resume');
+  await postChat(baseUrl, { id: chatId, message: userMessage(PLAN.prompt), review: true });
+  await waitForIdle(database, chatId);
+  const waiting = readStore(database, chatId);
+  await page.goto(`${baseUrl}/chat/${chatId}`);
+  const approve = page.getByLabel('Plan').getByRole('button', { name: 'Approve' });
+  await approve.waitFor({ timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  const firstLoad = await page.evaluate(() => performance.timeOrigin);
+  samples.length = 0;
+  let seen = 0;
+  let starts = 0;
+  let reloaded: Promise<unknown> = Promise.resolve();
+  onChunk = (type) => {
+    seen++;
+    if (type === 'start') starts++;
+    if (seen === 40) reloaded = page.reload({ waitUntil: 'commit' }).catch(() => {});
+  };
+  await approve.click();
+  await page.waitForFunction(() => document.querySelector('.chat-form button[type="submit"]') === null, null, {
+    timeout: 20_000,
+  });
+  await waitForIdle(database, chatId, 120_000);
+  await reloaded;
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300);
+  onChunk = () => {};
+  const stored = readStore(database, chatId);
+  const proposed = (todoCalls(waiting)[0]?.input as { todos: Row[] } | undefined)?.todos.length ?? 0;
+  const blank = samples.filter((sample) => sample.rows.length === 0).length;
+  const reloadedRows = samples.filter((sample) => sample.load !== firstLoad).map((sample) => sample.rows.length);
+  const alert = await page
+    .locator('.chat p[role="alert"]')
+    .textContent({ timeout: 100 })
+    .catch(() => null);
+  figure(
+    `plan review with Redis: ${seen} chunks, ${samples.length} checklist states sampled (${reloadedRows.length} after the reload)`,
+  );
+  check(
+    `the reload resumed the approved plan's answer (${starts} streams began) with no error, and the checklist never went empty (${blank} empty frames)`,
+    starts === 2 && reloadedRows.length > 0 && blank === 0 && alert === null,
+    `alert ${alert}`,
+  );
+  const shown = await probes.pageRows(page);
+  check(
+    `the approved plan ran to the end once (${stored.todos.length} of ${proposed} tasks completed, one answer stored), and the page shows it`,
+    stored.todos.length === proposed &&
+      stored.todos.every((todo) => todo.status === 'completed') &&
+      answeredApprovals(stored).length === 1 &&
+      keyOf(shown) === keyOf(stored.todos),
+    `${keyOf(stored.todos)} / page ${keyOf(shown)}`,
+  );
+  checkConsistent(stored, 'after the resumed review');
 }
 
 /** An uninterrupted run of the plan: what the store holds after it. */
@@ -600,6 +885,10 @@ try {
       await racing(embedded.baseUrl, embedded.database, 5, existing, 'a stored chat (N = 5)');
       await racingPages(embedded.baseUrl, page, second);
     }
+    if (PARTS.has('review')) {
+      await reviewAnswers(embedded.baseUrl, embedded.database);
+      await reviewPages(embedded.baseUrl, embedded.database, page, second);
+    }
     await stopServer(embedded.child);
 
     const redisBinary = findRedisServer();
@@ -612,6 +901,7 @@ try {
       const withRedis = await startServer('redis', { REDIS_URL: redis.url });
       const reference = await referenceRun(withRedis.baseUrl, withRedis.database);
       if (PARTS.has('reloads')) await reloads(withRedis.baseUrl, withRedis.database, page, reference);
+      if (PARTS.has('review')) await reviewResumed(withRedis.baseUrl, withRedis.database, page);
       if (PARTS.has('detached')) await noClient(withRedis.baseUrl, withRedis.database, reference);
       if (PARTS.has('stop')) await stopButton(withRedis.baseUrl, withRedis.database, page, reference);
       if (PARTS.has('load')) await loadTest(withRedis.baseUrl, withRedis.database, withRedis.child);

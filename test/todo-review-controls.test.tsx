@@ -100,6 +100,40 @@ describe('a plan waiting for review, on a real useChat', () => {
     expect(screen.queryByRole('group', { name: 'Review the plan' })).toBeNull();
   });
 
+  it('an answer given from the controls leaves focus on the list, not on the page', async () => {
+    const { harness, view } = await waitingPage();
+    const list = view.container.querySelector<HTMLElement>('[data-todo-list]')!;
+    expect(list.tabIndex).toBe(-1);
+    screen.getByRole('button', { name: 'Request changes' }).focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));
+    const field = screen.getByRole('textbox', { name: 'What should change?' });
+    fireEvent.change(field, { target: { value: 'Also update the user documentation' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Review the plan' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    await harness.settle(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy());
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    approve.focus();
+    fireEvent.click(approve);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Review the plan' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(list));
+  });
+
+  it('takes no focus when the answer came from elsewhere, and is not focusable without controls', async () => {
+    await waitingPage();
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Review the plan' })).toBeNull());
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+    cleanup();
+    await waitingPage(false);
+    expect(document.querySelector<HTMLElement>('[data-todo-list]')!.hasAttribute('tabindex')).toBe(false);
+  });
+
   it('Escape closes the field and gives focus back to "Request changes"', async () => {
     await waitingPage();
     fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));

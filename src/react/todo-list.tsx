@@ -4,8 +4,11 @@ import {
   forwardRef,
   memo,
   type ReactNode,
+  useCallback,
+  useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { readToolErrorProblems } from '../describe-todo-changes.js';
@@ -127,6 +130,23 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   const id = useId();
   const [expanded, setExpanded] = useState(false);
 
+  // An answer takes the controls away: focus that was on them goes to the list, not to the page.
+  const answeredFrom = useRef<HTMLElement | null>(null);
+  const respond = useCallback<AddToolApprovalResponse>(
+    (response) => {
+      answeredFrom.current = (document.activeElement as HTMLElement | null)?.closest('[data-todo-list]') ?? null;
+      return addToolApprovalResponse!(response);
+    },
+    [addToolApprovalResponse],
+  );
+  useEffect(() => {
+    const list = answeredFrom.current;
+    if (state.phase === 'review' || list === null) return;
+    answeredFrom.current = null;
+    const active = document.activeElement;
+    if (list.isConnected && (active === null || active === document.body)) list.focus();
+  }, [state.phase]);
+
   const committedKey =
     state.phase === 'accepted' || state.phase === 'rejected' || state.phase === 'review'
       ? `${state.phase}\n${state.toolCallId}\n${state.rejection}\n${state.error}\n${state.approvalId}`
@@ -198,6 +218,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
 
   return (
     <div
+      tabIndex={addToolApprovalResponse ? -1 : undefined}
       {...rootProps}
       ref={rootRef}
       data-todo-list=""
@@ -243,7 +264,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       {state.phase === 'review' && addToolApprovalResponse && (
         <TodoReviewControls
           approvalId={state.approvalId}
-          onRespond={addToolApprovalResponse}
+          onRespond={respond}
           labels={labels.review}
           classNames={classNames}
         />

@@ -81,6 +81,9 @@ const focused = (page: Page): Promise<string> =>
     return `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim()}`;
   });
 
+const focusIsOnList = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.activeElement?.hasAttribute('data-todo-list') === true);
+
 /** Presses Tab (from where focus is) until `target` is focused; fails after 60 presses. */
 async function tabTo(page: Page, target: string): Promise<void> {
   for (let press = 0; press < 60; press++) {
@@ -156,6 +159,8 @@ describe('plan review in the demo', () => {
     expect(await focused(page)).toBe('input:What should change?');
     await page.keyboard.type(REASON);
     await page.keyboard.press('Enter');
+    // The controls go away with the answer: focus stays on the plan.
+    await expect.poll(() => focusIsOnList(page)).toBe(true);
 
     await waitForPhase(page, 'review', PLAN.length + 1);
     expect(await rowTexts(page)).toEqual([...PLAN, 'Update the user documentation']);
@@ -173,6 +178,7 @@ describe('plan review in the demo', () => {
       { timeout: 60_000 },
     );
     expect(await page.getByRole('group', { name: 'Review the plan' }).count()).toBe(0);
+    expect(await focusIsOnList(page)).toBe(true);
     const phases = await page.evaluate(() => window.__phases);
     // Review twice (the plan, then its revision), then it ran: never review once it was approved.
     expect(phases.filter((phase) => phase === 'review')).toHaveLength(2);

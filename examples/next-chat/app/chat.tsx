@@ -1,8 +1,13 @@
 'use client';
 
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  DefaultChatTransport,
+  isToolUIPart,
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  type UIMessage,
+} from 'ai';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -31,11 +36,31 @@ function errorText(error: Error): string {
   return `Something went wrong: ${error.message}`;
 }
 
-/** Sends only the newest message: the route loads the rest from the store (the persistence guide's pattern). */
-const transport = new DefaultChatTransport<UIMessage>({
-  api: '/api/chat',
-  prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, message: messages.at(-1) } }),
-});
+/**
+ * The request for what the person just did: the newest message when it is theirs, else their answers
+ * to the plans waiting for review. The route loads the rest from the store (the persistence guide's pattern).
+ */
+function requestBody(id: string, messages: readonly UIMessage[], review: boolean): object {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return { id, message: last, review };
+  const approvals = last.parts.flatMap((part) =>
+    isToolUIPart(part) && part.state === 'approval-responded'
+      ? [{ id: part.approval.id, approved: part.approval.approved, reason: part.approval.reason }]
+      : [],
+  );
+  return { id, approvals, review };
+}
+
+/**
+ * Whether the next resume restarts the replayed answer from an empty message (the SDK reads this as
+ * the resume starts): `false` for an answer that continues a message put back as it began.
+ */
+function replayFromEmpty(transport: DefaultChatTransport<UIMessage>, fromEmpty: boolean): void {
+  (transport as { resumeStreamIsReplay: boolean }).resumeStreamIsReplay = fromEmpty;
+}
+
+/** The person's "Review plans" choice, kept in this browser. */
+const REVIEW_KEY = 'next-chat:review-plans';
 
 export interface ChatProps {
   /** The conversation id: new on `/`, from the URL on `/chat/[id]`. */
@@ -48,6 +73,14 @@ export interface ChatProps {
   suggestions?: readonly string[];
   /** An answer is running on the server: pick it up where it is (`GET /api/chat/[id]/stream`). */
   resume?: boolean;
+  /** The message that running answer continues (after a review), as it began: the replay starts from it. */
+  continuedMessage?: UIMessage;
+}
+
+/** `messages` with the message a running answer continues put back as that answer found it. */
+function asAnswerBegan(messages: UIMessage[], continued: UIMessage | undefined | null): UIMessage[] {
+  if (continued == null || messages.at(-1)?.id !== continued.id) return messages;
+  return [...messages.slice(0, -1), continued];
 }
 
 /** A chat with the agent's plan pinned beside it, built live from the streamed todo_write calls. */
@@ -57,26 +90,55 @@ export function Chat({
   storedChecklist,
   suggestions = [],
   resume = false,
+  continuedMessage,
 }: ChatProps): ReactNode {
   const [input, setInput] = useState('');
-  const { messages, sendMessage, setMessages, status, stop, error } = useChat({
-    id,
-    messages: initialMessages,
-    transport,
-    resume,
-    // A refused message was not stored: take it off the page and give its text back.
-    onError: (refused) => {
-      if (!isRefusal(refused)) return;
-      let refusedText: string | undefined;
-      setMessages((current) => {
-        const last = current.at(-1);
-        if (last?.role !== 'user') return current;
-        refusedText = last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-        return current.slice(0, -1);
-      });
-      if (refusedText !== undefined) setInput(refusedText);
-    },
-  });
+  const [review, setReview] = useState(false);
+  useEffect(() => setReview(window.localStorage.getItem(REVIEW_KEY) === 'on'), []);
+  const reviewRef = useRef(review);
+  reviewRef.current = review;
+  // Sends only what the person added: the route loads the rest from the store.
+  // Made once for the page (like useChat's own chat).
+  const [transport] = useState(
+    () =>
+      new DefaultChatTransport<UIMessage>({
+        api: '/api/chat',
+        prepareSendMessagesRequest: ({ id, messages }) => ({ body: requestBody(id, messages, reviewRef.current) }),
+        // A replayed answer restarts from an empty message; one that continues a stored message (after
+        // a review) refers to calls in it, so it is replayed onto that message as the answer began.
+        resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
+      }),
+  );
+  const [refusedAnswer, setRefusedAnswer] = useState<string>();
+  const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
+    useChat({
+      id,
+      // A resumed answer replays from its first chunk, onto the messages as it began.
+      messages: resume ? asAnswerBegan(initialMessages, continuedMessage) : initialMessages,
+      transport,
+      resume,
+      // Once the person answers a plan, the agent goes on by itself.
+      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+      onError: (refused) => {
+        if (!isRefusal(refused)) return;
+        let refusedText: string | undefined;
+        let answerRefused = false;
+        setMessages((current) => {
+          const last = current.at(-1);
+          // A refused review answer (the plan was answered in another tab): the store says what happened.
+          if (last?.role === 'assistant') {
+            answerRefused = true;
+            return current;
+          }
+          // A refused message was not stored: take it off the page and give its text back.
+          if (last?.role !== 'user') return current;
+          refusedText = last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+          return current.slice(0, -1);
+        });
+        if (refusedText !== undefined) setInput(refusedText);
+        if (answerRefused) void showStored(errorText(refused));
+      },
+    });
   // A resumed answer is replayed from its first chunk: show the stored chat until the replay is past it.
   const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
   const caughtUp =
@@ -93,11 +155,40 @@ export function Chat({
     }
   }, [status, id]);
   const busy = status === 'submitted' || status === 'streaming';
+  // Read as a resume starts (status "submitted"): later resumes replay from the start again.
+  useEffect(() => {
+    if (busy) replayFromEmpty(transport, true);
+  }, [busy, transport]);
   const [movedOn, setMovedOn] = useState(false);
   useEffect(() => {
     if (busy) setMovedOn(true);
   }, [busy]);
-  const showStored = storedChecklist !== undefined && !movedOn && !busy;
+  // A plan waiting for review needs the live list: its controls answer through useChat.
+  const showStoredChecklist = storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review';
+
+  /** Replaces the page's conversation with the stored one (saying why), and picks up an answer running on it. */
+  async function showStored(why: string): Promise<void> {
+    const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
+    if (!response.ok) return;
+    const stored = (await response.json()) as {
+      messages: UIMessage[];
+      running: boolean;
+      continuedMessage: UIMessage | null;
+    };
+    setMessages(stored.running ? asAnswerBegan(stored.messages, stored.continuedMessage) : stored.messages);
+    // The chat itself did not fail: out of `error`, a plan the store holds waiting shows its controls.
+    clearError();
+    setRefusedAnswer(why);
+    if (stored.running) {
+      replayFromEmpty(transport, stored.continuedMessage === null);
+      void resumeStream();
+    }
+  }
+
+  function onReviewChange(on: boolean): void {
+    setReview(on);
+    window.localStorage.setItem(REVIEW_KEY, on ? 'on' : 'off');
+  }
 
   // The answer runs on the server until it is told to stop; closing the connection alone only detaches.
   function onStop(): void {
@@ -109,6 +200,7 @@ export function Chat({
     event.preventDefault();
     const text = input.trim();
     if (text === '' || busy) return;
+    setRefusedAnswer(undefined);
     void sendMessage({ text });
     setInput('');
   }
@@ -116,7 +208,11 @@ export function Chat({
   return (
     <main className="chat mx-auto grid max-w-5xl gap-6 p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
       <aside className="md:sticky md:top-6 md:self-start" aria-label="Plan">
-        {showStored ? storedChecklist : <TodoList state={todos} classNames={planClassNames} />}
+        {showStoredChecklist ? (
+          storedChecklist
+        ) : (
+          <TodoList state={todos} classNames={planClassNames} addToolApprovalResponse={addToolApprovalResponse} />
+        )}
       </aside>
       <section className="min-w-0" aria-label="Conversation">
         <ol className="grid gap-4">
@@ -157,9 +253,9 @@ export function Chat({
             </li>
           ))}
         </ol>
-        {error !== undefined && (
+        {(error !== undefined || refusedAnswer !== undefined) && (
           <p role="alert" className="mt-4 text-sm text-destructive">
-            {errorText(error)}
+            {error !== undefined ? errorText(error) : refusedAnswer}
           </p>
         )}
         <form className="chat-form mt-4 flex gap-2" onSubmit={onSubmit}>
@@ -191,6 +287,17 @@ export function Chat({
             </button>
           )}
         </form>
+        <label className="mt-3 flex w-fit items-center gap-2 text-sm text-muted-foreground">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={review}
+            checked={review}
+            onChange={(event) => onReviewChange(event.target.checked)}
+            className="size-4 accent-primary"
+          />
+          Review plans
+        </label>
         {suggestions.length > 0 && (
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Suggestions">
             {suggestions.map((suggestion) => (

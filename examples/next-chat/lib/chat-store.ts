@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateId, type UIMessage } from 'ai';
 import { readTodos, type Todo } from 'todo-write';
+import type { ApprovalAnswer, ChatInput } from './read-chat-request';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
 const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -55,6 +56,8 @@ function database(): DatabaseSync {
       ALTER TABLE chats ADD COLUMN active_owner TEXT;
     `);
   }
+  // The message a running answer continues, as it was when the answer began (plan review).
+  if (!columns.has('active_continues')) db.exec('ALTER TABLE chats ADD COLUMN active_continues TEXT');
   globalForDatabase.chatDatabase = db;
   return db;
 }
@@ -80,6 +83,18 @@ export function loadActiveStreamId(chatId: string): string | null {
   return row?.active_stream_id ?? null;
 }
 
+/**
+ * The stored message the running answer continues, as it was when that answer began, or `null` (none
+ * runs, or it answers a new user message). An answer that goes on after a review continues the
+ * waiting call's message, and its stream refers to that call: a resume replays it onto this version.
+ */
+export function loadContinuedMessage(chatId: string): UIMessage | null {
+  const row = database()
+    .prepare('SELECT active_continues FROM chats WHERE id = ? AND active_until >= ?')
+    .get(chatId, Date.now()) as { active_continues: string | null } | undefined;
+  return row?.active_continues == null ? null : (JSON.parse(row.active_continues) as UIMessage);
+}
+
 /** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
 export function loadTodos(chatId: string): Todo[] | undefined {
   const row = database().prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as
@@ -88,28 +103,38 @@ export function loadTodos(chatId: string): Todo[] | undefined {
   return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
 }
 
-/** What {@link beginTurn} did: claimed the chat (and stored the message), or found it busy. */
+/** What {@link beginTurn} did: claimed the chat (and stored the change), or why it could not. */
 export type BeginTurnResult =
   | { claimed: true; messages: UIMessage[] }
-  | { claimed: false; reason: 'busy' | 'duplicate' };
+  | { claimed: false; reason: 'busy' | 'duplicate' | 'answered' };
 
 /**
- * Claims the chat for one answer and appends the user's message, in one transaction: the
+ * Claims the chat for one answer and stores what the request brings (the user's message, or the
+ * person's review answers written into the stored calls they answer), in one transaction: the
  * conditional upsert succeeds only while no other request holds an unexpired claim, so of two
  * racing requests exactly one gets the chat. The claim holds until `endTurn` or `claimUntil`
  * (epoch ms; `renewTurn` pushes it on), so a server that died mid-answer frees the chat.
  */
 export function beginTurn(options: {
   chatId: string;
-  message: UIMessage;
+  input: ChatInput;
   streamId: string;
   claimUntil: number;
 }): BeginTurnResult {
-  const { chatId, message, streamId, claimUntil } = options;
+  const { chatId, input, streamId, claimUntil } = options;
   return transaction((db) => {
     const history = loadChat(chatId);
-    if (history.some((stored) => stored.id === message.id)) return { claimed: false, reason: 'duplicate' };
-    const messages = [...history, message];
+    let messages: UIMessage[];
+    let continues: UIMessage | null = null;
+    if ('message' in input) {
+      if (history.some((stored) => stored.id === input.message.id)) return { claimed: false, reason: 'duplicate' };
+      messages = [...history, input.message];
+    } else {
+      const answered = answerReviews(history, input.approvals);
+      if (answered === undefined) return { claimed: false, reason: 'answered' };
+      messages = answered;
+      continues = answered.at(-1)!;
+    }
     // A claim held by a process of this machine that no longer runs is over now, not when it expires.
     const owner = db.prepare('SELECT active_owner FROM chats WHERE id = ?').get(chatId) as
       | { active_owner: string | null }
@@ -117,16 +142,49 @@ export function beginTurn(options: {
     const expiredBefore = isGoneProcess(owner?.active_owner) ? Number.MAX_SAFE_INTEGER : Date.now();
     const { changes } = db
       .prepare(
-        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner, active_continues)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, active_stream_id = excluded.active_stream_id,
-           active_until = excluded.active_until, active_owner = excluded.active_owner, updated_at = datetime('now')
+           active_until = excluded.active_until, active_owner = excluded.active_owner,
+           active_continues = excluded.active_continues, updated_at = datetime('now')
          WHERE chats.active_stream_id IS NULL OR chats.active_until < ?`,
       )
-      .run(chatId, JSON.stringify(messages), streamId, claimUntil, processOwner(), expiredBefore);
+      .run(
+        chatId,
+        JSON.stringify(messages),
+        streamId,
+        claimUntil,
+        processOwner(),
+        continues === null ? null : JSON.stringify(continues),
+        expiredBefore,
+      );
     if (changes !== 1) return { claimed: false, reason: 'busy' };
     writeTodos(db, chatId, messages);
     return { claimed: true, messages };
   });
+}
+
+/**
+ * The history with each answer written into the stored call waiting for it in the last message,
+ * the way `addToolApprovalResponse` writes it in the browser; `undefined` when an answer has no
+ * call waiting (answered already, or never asked) or a call of that step would be left waiting.
+ */
+function answerReviews(history: readonly UIMessage[], approvals: readonly ApprovalAnswer[]): UIMessage[] | undefined {
+  const last = history.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  const byId = new Map(approvals.map((answer) => [answer.id, answer]));
+  let matched = 0;
+  const parts = last.parts.map((part) => {
+    if (!('approval' in part) || part.state !== 'approval-requested') return part;
+    const answer = byId.get(part.approval.id);
+    if (answer === undefined) return part;
+    matched += 1;
+    const { id, approved, reason } = answer;
+    return { ...part, state: 'approval-responded', approval: { id, approved, ...(reason ? { reason } : {}) } };
+  }) as UIMessage['parts'];
+  const stillWaiting = parts.some((part) => 'approval' in part && part.state === 'approval-requested');
+  if (matched !== approvals.length || stillWaiting) return undefined;
+  return [...history.slice(0, -1), { ...last, parts }];
 }
 
 /**
@@ -170,10 +228,9 @@ export function endTurn(options: { chatId: string; streamId: string; messages?: 
         .run(JSON.stringify(messages), chatId, streamId);
       if (changes === 1) writeTodos(db, chatId, messages);
     }
-    db.prepare('UPDATE chats SET active_stream_id = NULL, active_until = 0 WHERE id = ? AND active_stream_id = ?').run(
-      chatId,
-      streamId,
-    );
+    db.prepare(
+      'UPDATE chats SET active_stream_id = NULL, active_until = 0, active_continues = NULL WHERE id = ? AND active_stream_id = ?',
+    ).run(chatId, streamId);
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { generateId, type UIMessage } from 'ai';
 import { beginTurn, endTurn, renewTurn, saveTurn } from './chat-store';
+import type { ChatInput } from './read-chat-request';
 
 /** How long a claim lasts without news from its answer, in ms (a heartbeat renews it meanwhile). */
 export const CLAIM_MS = 30_000;
@@ -15,7 +16,7 @@ export interface ChatTurn {
   chatId: string;
   /** The id the claim holds, and the answer's key in Redis when it is resumable. */
   streamId: string;
-  /** The history from the store plus the user's new message. */
+  /** The history from the store with the request's change: the user's new message, or review answers. */
   messages: UIMessage[];
   /** Aborted by a Stop (or a lost stream engine): the model call ends there. */
   signal: AbortSignal;
@@ -40,13 +41,13 @@ export function findRunningTurn(streamId: string): ChatTurn | undefined {
   return runningTurns().get(streamId);
 }
 
-/** What {@link openTurn} did: a turn, or why the chat cannot take the message now. */
-export type OpenTurnResult = { ok: true; turn: ChatTurn } | { ok: false; reason: 'busy' | 'duplicate' };
+/** What {@link openTurn} did: a turn, or why the chat cannot take the request now. */
+export type OpenTurnResult = { ok: true; turn: ChatTurn } | { ok: false; reason: 'busy' | 'duplicate' | 'answered' };
 
-/** Claims `chatId` for an answer to `message`; the claim is renewed until the turn ends. */
-export function openTurn(chatId: string, message: UIMessage): OpenTurnResult {
+/** Claims `chatId` for an answer to `input`; the claim is renewed until the turn ends. */
+export function openTurn(chatId: string, input: ChatInput): OpenTurnResult {
   const streamId = generateId();
-  const claimed = beginTurn({ chatId, message, streamId, claimUntil: Date.now() + CLAIM_MS });
+  const claimed = beginTurn({ chatId, input, streamId, claimUntil: Date.now() + CLAIM_MS });
   if (!claimed.claimed) return { ok: false, reason: claimed.reason };
   const controller = new AbortController();
   const heartbeat = setInterval(() => {

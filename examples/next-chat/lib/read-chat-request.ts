@@ -1,5 +1,6 @@
 /**
- * The trust boundary of `POST /api/chat`: a client may send one thing, the user's newest message.
+ * The trust boundary of `POST /api/chat`: a client may send two things, the user's newest message or
+ * the person's answers to plans waiting for review (an approval id, approved or not, a reason).
  * Everything else in the conversation (the agent's messages, every tool call and its result, the
  * plan) is written by the server and read from the store, never from the request.
  */
@@ -12,19 +13,38 @@ export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 export const MAX_MESSAGE_PARTS = 16;
 /** The longest text part, in characters. */
 export const MAX_TEXT_LENGTH = 16_000;
+/** The longest reason given with a review answer, in characters. */
+export const MAX_REASON_LENGTH = 2_000;
+/** The most review answers one request may carry (one per plan waiting in the agent's last step). */
+export const MAX_APPROVALS = 8;
 /** The longest file part URL (a `data:` URL holds the file), in characters. */
 export const MAX_FILE_URL_LENGTH = 3 * 1024 * 1024;
 const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const APPROVAL_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const MEDIA_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+$/;
 
-/** A request the route may act on, or why it may not (an HTTP status and a message for the page). */
+/** The person's answer to one plan waiting for review (`addToolApprovalResponse`'s arguments). */
+export interface ApprovalAnswer {
+  id: string;
+  approved: boolean;
+  reason?: string;
+}
+
+/** What a request asks for: answer the chat's new message, or go on after the person's review answers. */
+export type ChatInput = { message: UIMessage } | { approvals: ApprovalAnswer[] };
+
+/**
+ * A request the route may act on (with `review`: the first plan of each request waits for the
+ * person), or why it may not (an HTTP status and a message for the page).
+ */
 export type ChatRequest =
-  | { ok: true; chatId: string; message: UIMessage }
+  | { ok: true; chatId: string; input: ChatInput; review: boolean }
   | { ok: false; status: 400 | 413 | 415; error: string };
 
 /**
- * Reads `{ id, message }`: `id` a chat id, `message` a `user` message of text and file parts within
- * the limits above. The message is rebuilt from the fields it may have, so nothing else reaches the store.
+ * Reads `{ id, message, review? }` or `{ id, approvals, review? }`: `id` a chat id, `message` a `user`
+ * message of text and file parts, `approvals` 1 to 8 answers `{ id, approved, reason? }`, all within
+ * the limits above. What is kept is rebuilt from the fields it may have, so nothing else reaches the store.
  */
 export async function readChatRequest(request: Request): Promise<ChatRequest> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
@@ -42,6 +62,14 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
   }
   if (!isRecord(body)) return refuse('Send { id, message }.');
   if (!isChatId(body.id)) return refuse('Invalid chat id.');
+  if (body.review !== undefined && typeof body.review !== 'boolean') return refuse('`review` is true or false.');
+  const review = body.review === true;
+  if (body.approvals !== undefined) {
+    if (body.message !== undefined) return refuse('Send a message or review answers, not both.');
+    const approvals = readApprovals(body.approvals);
+    if (typeof approvals === 'string') return refuse(approvals);
+    return { ok: true, chatId: body.id, input: { approvals }, review };
+  }
   const message = body.message;
   if (!isRecord(message)) return refuse('Send the new message as `message`.');
   if (message.role !== 'user') {
@@ -57,7 +85,27 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
     parts.push(read);
   }
   if (!parts.some((part) => part.type === 'file' || part.text.trim() !== '')) return refuse('The message is empty.');
-  return { ok: true, chatId: body.id, message: { id: message.id, role: 'user', parts } };
+  return { ok: true, chatId: body.id, input: { message: { id: message.id, role: 'user', parts } }, review };
+}
+
+/** The review answers, rebuilt; a string says why they are refused. */
+function readApprovals(value: unknown): ApprovalAnswer[] | string {
+  if (!Array.isArray(value) || value.length === 0) return '`approvals` lists the answers to the plans waiting.';
+  if (value.length > MAX_APPROVALS) return `A request answers at most ${MAX_APPROVALS} plans.`;
+  const approvals: ApprovalAnswer[] = [];
+  for (const answer of value as unknown[]) {
+    if (!isRecord(answer)) return 'A review answer must be an object.';
+    if (typeof answer.id !== 'string' || !APPROVAL_ID_PATTERN.test(answer.id)) return 'Invalid approval id.';
+    if (typeof answer.approved !== 'boolean') return 'A review answer says `approved: true` or `false`.';
+    if (answer.reason !== undefined && typeof answer.reason !== 'string') return 'A reason is text.';
+    const reason = answer.reason?.trim();
+    if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
+      return `A reason has at most ${MAX_REASON_LENGTH} characters.`;
+    }
+    if (approvals.some((earlier) => earlier.id === answer.id)) return 'Each plan is answered once.';
+    approvals.push({ id: answer.id, approved: answer.approved, ...(reason ? { reason } : {}) });
+  }
+  return approvals;
 }
 
 /** A text or file part, rebuilt; a string says why the part is refused. */

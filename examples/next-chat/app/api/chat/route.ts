@@ -7,7 +7,7 @@ import {
   streamText,
   toUIMessageStream,
 } from 'ai';
-import { todoWrite } from 'todo-write';
+import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
 import { chatModel } from '@/lib/chat-model';
 import { chatStreams } from '@/lib/chat-streams';
 import { openTurn } from '@/lib/chat-turn';
@@ -19,22 +19,27 @@ const INSTRUCTIONS =
 
 /** The agent's tools. The plan has one writer: the agent's own todo_write calls, executed here. */
 const tools = { todo_write: todoWrite };
+/** With "Review plans" on, the first plan of each user request waits for the person's answer. */
+const firstPlan = { todo_write: todoReview('first-plan') };
+
+/** What the page shows when the chat cannot take a request now. */
+const REFUSALS = {
+  busy: 'The agent is still answering. Wait for it, or stop it.',
+  duplicate: 'This message is already stored.',
+  answered: 'This plan was already answered, or is no longer waiting for review.',
+} as const;
 
 /**
- * `POST { id, message }`: the chat id and the user's new message. The rest of the chat comes from
- * the store, and the chat answers one request at a time (409 while an answer runs).
+ * `POST { id, message, review? }`: the chat id and the user's new message; or `{ id, approvals,
+ * review? }`: the person's answers to the plans waiting for review, written into the stored calls.
+ * The rest of the chat comes from the store, and the chat answers one request at a time (409 while
+ * an answer runs, or once a plan has been answered).
  */
 export async function POST(request: Request): Promise<Response> {
   const chatRequest = await readChatRequest(request);
   if (!chatRequest.ok) return Response.json({ error: chatRequest.error }, { status: chatRequest.status });
-  const opened = openTurn(chatRequest.chatId, chatRequest.message);
-  if (!opened.ok) {
-    const error =
-      opened.reason === 'busy'
-        ? 'The agent is still answering. Wait for it, or stop it.'
-        : 'This message is already stored.';
-    return Response.json({ error }, { status: 409 });
-  }
+  const opened = openTurn(chatRequest.chatId, chatRequest.input);
+  if (!opened.ok) return Response.json({ error: REFUSALS[opened.reason] }, { status: 409 });
   const { turn } = opened;
   // With Redis the answer outlives its request (a reload resumes it); without, the request owns it.
   const streams = chatStreams();
@@ -46,6 +51,9 @@ export async function POST(request: Request): Promise<Response> {
       instructions: INSTRUCTIONS,
       messages: await convertToModelMessages(turn.messages, { tools, ignoreIncompleteToolCalls: true }),
       tools,
+      ...(chatRequest.review ? { toolApproval: firstPlan } : {}),
+      // After "Request changes" the model reads the person's reason and sends the whole revised list.
+      prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
       stopWhen: isStepCount(40),
       abortSignal: resumable ? turn.signal : AbortSignal.any([turn.signal, request.signal]),
     });

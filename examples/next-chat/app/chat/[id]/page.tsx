@@ -5,7 +5,7 @@ import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
-import { isChatId, loadActiveStreamId, loadChat } from '@/lib/chat-store';
+import { isChatId, loadActiveStreamId, loadChat, loadContinuedMessage } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
 import { Chat } from '../../chat';
 import { ChatSkeleton } from '../../chat-skeleton';
@@ -42,6 +42,7 @@ async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): 
       storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} classNames={planClassNames} />}
       suggestions={SUGGESTED_PROMPTS}
       resume={loadActiveStreamId(id) !== null}
+      continuedMessage={loadContinuedMessage(id) ?? undefined}
     />
   );
 }
