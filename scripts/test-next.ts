@@ -1,6 +1,6 @@
 /**
- * The Next.js proof (`npm run test:next`): builds this package, packs it, installs the tarball
- * into examples/next-chat, runs `next build` and `next start` on a free loopback port, and drives
+ * The Next.js proof (`npm run test:next`): packs this package from a clean copy of its sources
+ * (the tarball a release publishes), installs it into examples/next-chat, runs `next build` and `next start` on a free loopback port, and drives
  * a live chat in Chromium. It checks what a user of the package depends on:
  * - the live chat builds the checklist while it streams (intermediate states, never empty) and a
  *   turn that ends on a rejected call keeps the last accepted list;
@@ -22,7 +22,7 @@
  * `--screenshots` (or NEXT_TEST_SCREENSHOTS=1) also saves docs/next-chat-light.png and docs/next-chat-dark.png.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -30,6 +30,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import type { launchChromium as LaunchChromium } from '../test/support/launch-chromium.js';
 import type { scenarios as Scenarios } from '../demo/agent/scenarios.js';
+import type * as PackModule from '../test/support/pack-package.js';
 import type * as NextServerModule from './next-server.js';
 import type { NextServer } from './next-server.js';
 
@@ -38,10 +39,10 @@ const load = async <T>(path: string): Promise<T> => (await import(new URL(path, 
 const { freePort, startNextServer, stopOnInterrupt, stopServer } =
   await load<typeof NextServerModule>('./next-server.ts');
 const { launchChromium } = await load<{ launchChromium: typeof LaunchChromium }>('../test/support/launch-chromium.ts');
+const { extractTarball, packPackage } = await load<typeof PackModule>('../test/support/pack-package.ts');
 
 const ROOT = join(import.meta.dirname, '..');
 const APP = join(ROOT, 'examples', 'next-chat');
-const PACK_DIR = join(ROOT, '.tmp', 'next-chat-pack');
 const NEXT_BIN = join(APP, 'node_modules', 'next', 'dist', 'bin', 'next');
 const SCRIPTED_MODEL_SPEED = process.env.SCRIPTED_MODEL_SPEED ?? '4';
 /** The scripted "rejected" scenario (demo/agent/scenarios.ts): its turn ends on a rejected call; "continue" finishes it. */
@@ -120,10 +121,6 @@ function run(command: string, args: readonly string[], options: RunOptions): Pro
 
 function tail(text: string, lines: number): string {
   return text.split('\n').slice(-lines).join('\n');
-}
-
-function hasCommand(name: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((directory) => directory !== '' && existsSync(join(directory, name)));
 }
 
 /** The running `next start`, from the moment it is spawned (stopped in `finally` even if it never answered). */
@@ -737,19 +734,11 @@ try {
     }
   });
 
-  const tarball = await step('build and pack todo-write', async () => {
-    rmSync(PACK_DIR, { recursive: true, force: true });
-    mkdirSync(PACK_DIR, { recursive: true });
-    // Other work in this tree may rebuild dist/ at the same time: build and pack under one lock.
-    const script = `npm run build && npm pack --silent --pack-destination "${PACK_DIR}"`;
-    const [command, args] = hasCommand('flock')
-      ? ['flock', ['/tmp/build.lock', 'sh', '-c', script]]
-      : ['sh', ['-c', script]];
-    await run(command as string, args as string[], { cwd: ROOT });
-    const file = readdirSync(PACK_DIR).find((name) => name.endsWith('.tgz'));
-    if (file === undefined) throw new Error('npm pack wrote no tarball');
-    console.log(`  packed ${relative(ROOT, join(PACK_DIR, file))}`);
-    return join(PACK_DIR, file);
+  // The tarball a release would publish: packed from a clean copy of the sources (prepack builds it).
+  const tarball = await step('pack todo-write from a clean copy', async () => {
+    const { tarball: file } = packPackage();
+    console.log(`  packed ${relative(ROOT, file)}`);
+    return file;
   });
 
   await step('install the example (npm ci + the fresh tarball)', async () => {
@@ -764,8 +753,9 @@ try {
     await run('npm', ['install', '--no-save', ...npmFlags, tarball], { cwd: APP });
     const installed = join(APP, 'node_modules', 'todo-write', 'dist');
     check(
-      'the example runs the package just built (installed dist/index.js = built dist/index.js)',
-      readFileSync(join(installed, 'index.js'), 'utf8') === readFileSync(join(ROOT, 'dist', 'index.js'), 'utf8'),
+      "the example runs the packed package (installed dist/index.js = the tarball's)",
+      readFileSync(join(installed, 'index.js'), 'utf8') ===
+        readFileSync(join(extractTarball(tarball, join(dataDirectory, 'packed')), 'dist', 'index.js'), 'utf8'),
     );
     const reactEntry = readFileSync(join(installed, 'react.js'), 'utf8');
     const firstStatement = reactEntry.replace(/^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');

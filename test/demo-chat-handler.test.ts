@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encode, decode } from 'gpt-tokenizer';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import { createTodoSelector, readTodos, type TodoState } from '../src/index.js';
+import { createTodoSelector, readTodos, selectTodoState, type TodoState } from '../src/index.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
@@ -221,6 +221,17 @@ const mistakeThenFix: Decide = (body) => {
 let server: Server;
 let baseUrl: string;
 const requests: ProviderRequest[] = [];
+const REASON = 'Also update the user documentation';
+const REVISED = [...PLAN, { content: 'Update the user documentation', status: 'pending' }];
+
+/** Plans, takes a denial's reason up in a revised plan, and finishes once a plan ran. */
+const reviseOnDenial: Decide = (body) => {
+  const last = toolResults(body).at(-1);
+  if (last === undefined) return { text: "I'll plan this first.", todos: PLAN };
+  if (last.text.includes('asked for changes')) return { text: 'Revised.', todos: REVISED };
+  return { text: 'The plan is on the board.' };
+};
+
 let decide: Decide = planThenFinish;
 
 beforeAll(async () => {
@@ -337,6 +348,59 @@ describe.each([
     expect(JSON.stringify(requests[1]!.body)).toContain('\\"pending\\":3');
     const texts = messages[1]!.parts.filter((part) => part.type === 'text').map((part) => part.text);
     expect(texts).toEqual(["I'll plan this first.", 'The plan is on the board.']);
+  });
+
+  it('with review on, the plan waits; a denial reaches the provider as the reason with what to do next, and the revision waits', async () => {
+    decide = reviseOnDenial;
+    requests.length = 0;
+    const handler = createChatHandler({ model: resolveModel(env())!.model });
+    const post = async (messages: UIMessage[]): Promise<UIMessage> => {
+      const response = await handler(
+        new Request('http://demo.test/api/chat', {
+          method: 'POST',
+          body: JSON.stringify({ messages, review: true }),
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      expect(response.status).toBe(200);
+      let last: UIMessage | undefined;
+      const continued = messages.at(-1)?.role === 'assistant' ? messages.at(-1) : undefined;
+      for await (const message of readUIMessageStream({ stream: uiChunks(response.body!), message: continued }))
+        last = message;
+      return last!;
+    };
+    const calls = (message: UIMessage) =>
+      message.parts.filter((part) => part.type === 'tool-todo_write') as unknown as {
+        state: string;
+        input: { todos: unknown[] };
+        approval?: { id: string };
+      }[];
+
+    const proposed = await post([USER]);
+    expect(requests).toHaveLength(1);
+    expect(calls(proposed).map((call) => call.state)).toEqual(['approval-requested']);
+    expect(selectTodoState([USER, proposed], { status: 'ready' }).phase).toBe('review');
+
+    const answered = {
+      ...proposed,
+      parts: proposed.parts.map((part) =>
+        part.type === 'tool-todo_write'
+          ? {
+              ...part,
+              state: 'approval-responded',
+              approval: { id: calls(proposed)[0]!.approval!.id, approved: false, reason: REASON },
+            }
+          : part,
+      ),
+    } as UIMessage;
+    const revised = await post([USER, answered]);
+    expect(requests).toHaveLength(2);
+    const sent = JSON.stringify(requests[1]!.body);
+    expect(sent).toContain(`the user asked for changes: ${REASON}`);
+    expect(sent).toContain('Send the whole revised list.');
+    expect(calls(revised).map((call) => call.state)).toEqual(['output-denied', 'approval-requested']);
+    expect(calls(revised)[1]!.input.todos).toEqual(REVISED);
+    expect(selectTodoState([USER, revised], { status: 'ready' })).toMatchObject({ phase: 'review', todos: REVISED });
   });
 
   it('keeps the last accepted list through a rejected call, then shows the correction', async () => {

@@ -1,5 +1,6 @@
 /**
- * The chat route: `POST { messages }` in, a UI message stream out. A standard
+ * The chat route: `POST { messages, review? }` in, a UI message stream out; with `review: true` the
+ * first plan of each request waits for the person ("Review plans" in the page). A standard
  * `(request: Request) => Promise<Response>`, so the Vite dev server (demo/vite.config.ts), a
  * Next.js route handler (`export const POST = createChatHandler({ model })`) or any Fetch-API
  * server can mount it.
@@ -18,7 +19,7 @@ import {
   type UIMessage,
   type UIMessageStreamOnEndCallback,
 } from 'ai';
-import { todoWrite } from 'todo-write';
+import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
 
 /** What the demo's agent is told: work like a coding agent and keep the checklist current. */
 export const CHAT_INSTRUCTIONS = [
@@ -28,6 +29,9 @@ export const CHAT_INSTRUCTIONS = [
   'with the whole list, the finished task completed and the next one in_progress. Keep exactly one task in_progress.',
   'When every task is completed, end with a two-sentence summary.',
 ].join(' ');
+
+/** "Review plans": the first write of each user request waits for the person. */
+const firstPlan = todoReview('first-plan');
 
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
@@ -50,7 +54,7 @@ export interface ChatHandlerOptions {
 export function createChatHandler(options: ChatHandlerOptions): (request: Request) => Promise<Response> {
   const { model, tools = { todo_write: todoWrite }, instructions = CHAT_INSTRUCTIONS, maxSteps = 40, onEnd } = options;
   return async function handleChat(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return jsonError(405, 'Use POST with a JSON body { messages }.');
+    if (request.method !== 'POST') return jsonError(405, 'Use POST with a JSON body { messages, review? }.');
     let body: unknown;
     try {
       body = await request.json();
@@ -62,12 +66,16 @@ export function createChatHandler(options: ChatHandlerOptions): (request: Reques
     });
     if (!validation.success) return jsonError(400, `Invalid messages: ${validation.error.message}`);
     const messages = validation.data;
+    const review = (body as { review?: unknown }).review === true;
 
     const result = streamText({
       model,
       instructions,
       messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
       tools,
+      ...(review ? { toolApproval: { todo_write: firstPlan } } : {}),
+      // After "Request changes" the model reads the person's reason and sends the whole revised list.
+      prepareStep: ({ messages: stepMessages }) => ({ messages: explainTodoDenials(stepMessages) }),
       stopWhen: isStepCount(maxSteps),
       abortSignal: request.signal,
     });

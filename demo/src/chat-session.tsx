@@ -15,7 +15,7 @@ export interface ChatSessionProps {
   speed: number;
   throttle: number;
   theme: 'light' | 'dark';
-  /** "Review plans": the scripted agent's first plan of each request waits for the person. */
+  /** "Review plans": the agent's first plan of each request waits for the person (scripted or live). */
   review: boolean;
 }
 
@@ -28,7 +28,7 @@ export function ChatSession({ choice, speed, throttle, theme, review }: ChatSess
   const transport = useMemo(
     () =>
       choice === 'live'
-        ? new DefaultChatTransport<UIMessage>({ api: './api/chat' })
+        ? new DefaultChatTransport<UIMessage>({ api: './api/chat', body: () => ({ review: reviewRef.current }) })
         : createScriptedTransport(
             scenarios[choice],
             () => speedRef.current,

@@ -9,6 +9,7 @@ import {
 } from 'ai';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, useTodos } from 'todo-write/react';
+import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
 /** The stored answer was saved as a step ended: a replay is past it once it starts a later step. */
@@ -59,9 +60,6 @@ function replayFromEmpty(transport: DefaultChatTransport<UIMessage>, fromEmpty: 
   (transport as { resumeStreamIsReplay: boolean }).resumeStreamIsReplay = fromEmpty;
 }
 
-/** The person's "Review plans" choice, kept in this browser. */
-const REVIEW_KEY = 'next-chat:review-plans';
-
 export interface ChatProps {
   /** The conversation id: new on `/`, from the URL on `/chat/[id]`. */
   id: string;
@@ -75,6 +73,8 @@ export interface ChatProps {
   resume?: boolean;
   /** The message that running answer continues (after a review), as it began: the replay starts from it. */
   continuedMessage?: UIMessage;
+  /** "Review plans" as the person last set it (the `review-plans` cookie). */
+  reviewPlans?: boolean;
 }
 
 /** `messages` with the message a running answer continues put back as that answer found it. */
@@ -91,10 +91,10 @@ export function Chat({
   suggestions = [],
   resume = false,
   continuedMessage,
+  reviewPlans = false,
 }: ChatProps): ReactNode {
   const [input, setInput] = useState('');
-  const [review, setReview] = useState(false);
-  useEffect(() => setReview(window.localStorage.getItem(REVIEW_KEY) === 'on'), []);
+  const [review, setReview] = useState(reviewPlans);
   const reviewRef = useRef(review);
   reviewRef.current = review;
   // Sends only what the person added: the route loads the rest from the store.
@@ -187,7 +187,8 @@ export function Chat({
 
   function onReviewChange(on: boolean): void {
     setReview(on);
-    window.localStorage.setItem(REVIEW_KEY, on ? 'on' : 'off');
+    // biome-ignore lint/suspicious/noDocumentCookie: one cookie, written where the switch is.
+    document.cookie = `${REVIEW_COOKIE}=${on ? 'on' : 'off'}; path=/; max-age=31536000; samesite=lax`;
   }
 
   // The answer runs on the server until it is told to stop; closing the connection alone only detaches.

@@ -1,7 +1,9 @@
 import { generateId } from 'ai';
+import { cookies } from 'next/headers';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
+import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { Chat } from './chat';
 import { ChatSkeleton } from './chat-skeleton';
 
@@ -17,5 +19,6 @@ export default function Page(): ReactNode {
 /** A fresh chat id per visit; the first response stores it under /chat/[id]. */
 async function NewChat(): Promise<ReactNode> {
   await connection();
-  return <Chat id={generateId()} suggestions={SUGGESTED_PROMPTS} />;
+  const reviewPlans = (await cookies()).get(REVIEW_COOKIE)?.value === 'on';
+  return <Chat id={generateId()} suggestions={SUGGESTED_PROMPTS} reviewPlans={reviewPlans} />;
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
 import { isChatId, loadActiveStreamId, loadChat, loadContinuedMessage } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
+import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { Chat } from '../../chat';
 import { ChatSkeleton } from '../../chat-skeleton';
 
@@ -43,6 +45,7 @@ async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): 
       suggestions={SUGGESTED_PROMPTS}
       resume={loadActiveStreamId(id) !== null}
       continuedMessage={loadContinuedMessage(id) ?? undefined}
+      reviewPlans={(await cookies()).get(REVIEW_COOKIE)?.value === 'on'}
     />
   );
 }
