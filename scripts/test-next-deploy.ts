@@ -8,7 +8,8 @@
  * - plan review: forged or malformed answers get a 4xx and store nothing, six racing answers to one
  *   plan apply once; in two tabs the plan survives a reload with its controls, is sent back with a
  *   reason, the revision is approved and runs to the end, and the other tab's stale answer is refused;
- *   with Redis, a reload while an approved plan runs resumes it with no error and no blank frame;
+ *   a page loaded while an approved plan runs shows the stored progress (no Redis), and with Redis a
+ *   reload while it runs resumes it with no error and no blank frame;
  * - with Redis (a real `redis-server` on a loopback port): reloads at seeded points mid-call resume
  *   the answer, the checklist (sampled every animation frame) never goes empty, never shows a task
  *   twice, never goes back to an older list, and the stored chat equals an uninterrupted run's;
@@ -538,6 +539,39 @@ interface Reference {
 }
 
 /**
+ * Without Redis, a page loaded while an approved plan runs (answered from Node) cannot resume it:
+ * it shows the stored conversation, with the steps already done, not the message as the answer began.
+ */
+async function reviewLoadedMidAnswer(baseUrl: string, database: string, page: Page): Promise<void> {
+  console.log('\n▶ plan review: a page loaded while the approved plan runs, no Redis');
+  const chatId = newChatId('review-midway');
+  await postChat(baseUrl, { id: chatId, message: userMessage(PLAN.prompt), review: true });
+  await waitForIdle(database, chatId);
+  const approvalId = waitingApproval(readStore(database, chatId))!;
+  const answer = postChat(baseUrl, { id: chatId, approvals: [{ id: approvalId, approved: true }], review: true });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const stored = readStore(database, chatId);
+    if (stored.activeStreamId !== null && stored.todos.some((todo) => todo.status === 'completed')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await page.goto(`${baseUrl}/chat/${chatId}`);
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const rows = await probes.pageRows(page);
+  const phase = await page.locator('[aria-label="Plan"] [data-todo-list]').getAttribute('data-phase');
+  const inlineCalls = await page.locator('.chat-message [data-todo-list]').count();
+  check(
+    `the page shows the stored progress (${rows.filter((row) => row.status === 'completed').length} of ${rows.length} completed, phase ${phase}, ${inlineCalls} calls in the conversation), not the plan as it was approved`,
+    rows.some((row) => row.status === 'completed') && phase === 'accepted' && inlineCalls >= 2,
+    keyOf(rows),
+  );
+  await answer;
+  await waitForIdle(database, chatId);
+  checkConsistent(readStore(database, chatId), 'after the answer the page did not follow');
+}
+
+/**
  * With Redis: the plan waits, the person approves it, and the page reloads while the approved plan
  * runs: the reload resumes the answer that continues the waiting call's message, and nothing is lost.
  */
@@ -888,6 +922,7 @@ try {
     if (PARTS.has('review')) {
       await reviewAnswers(embedded.baseUrl, embedded.database);
       await reviewPages(embedded.baseUrl, embedded.database, page, second);
+      await reviewLoadedMidAnswer(embedded.baseUrl, embedded.database, page);
     }
     await stopServer(embedded.child);
 

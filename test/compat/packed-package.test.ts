@@ -79,6 +79,13 @@ describe('the packed package', () => {
     expect(log).toMatch(/> todo-write@[^\n]+ prepare/);
   });
 
+  it('ships a production build whatever NODE_ENV packed it (this test packs under vitest, NODE_ENV=test)', () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const react = execFileSync('tar', ['-xzOf', tarball, 'package/dist/react.js'], { encoding: 'utf8' });
+    expect(react).toMatch(/from ["']react\/jsx-runtime["']/);
+    expect(react).not.toMatch(/jsx-dev-runtime|jsxDEV/);
+  });
+
   it('ships the registry item built from its source, as committed in registry/', () => {
     const packed = execFileSync('tar', ['-xzOf', tarball, 'package/registry/todo-list.json'], { encoding: 'utf8' });
     const item = JSON.parse(packed) as {
@@ -110,7 +117,11 @@ describe('the packed package', () => {
 
   it('runs both entries in the app: the tool through streamText, readTodos, selectTodoState, <TodoList> rendered', async () => {
     copyFileSync(join(REPO_ROOT, 'test/compat/fixtures/packed-consumer/smoke.mjs'), join(app, 'smoke.mjs'));
-    const { stdout } = await promisify(execFile)(process.execPath, ['smoke.mjs'], { cwd: app });
+    // As an app runs in production: React's jsx-dev-runtime has no jsxDEV there.
+    const { stdout } = await promisify(execFile)(process.execPath, ['smoke.mjs'], {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
       versions: Record<keyof typeof CONSUMER_PACKAGES, string>;
       [key: string]: unknown;

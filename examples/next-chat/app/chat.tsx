@@ -143,9 +143,16 @@ export function Chat({
   const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
   const caughtUp =
     replaying && (status === 'ready' || status === 'error' || isPastStored(messages, initialMessages.at(-1)));
+  const replayed = useRef(false);
   useEffect(() => {
-    if (caughtUp) setReplaying(false);
-  }, [caughtUp]);
+    if (status === 'streaming') replayed.current = true;
+  }, [status]);
+  useEffect(() => {
+    if (!caughtUp) return;
+    setReplaying(false);
+    // Nothing was replayed onto the message as the answer began (no Redis, or it just ended): the stored chat is newer.
+    if (!replayed.current && resume && continuedMessage !== undefined) setMessages(initialMessages);
+  }, [caughtUp, resume, continuedMessage, initialMessages, setMessages]);
   const shown = replaying && !caughtUp ? initialMessages : messages;
   const todos = useTodos(shown, { status });
   // The server stored the message once its answer streams: from then on a reload resumes this chat.
