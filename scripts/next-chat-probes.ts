@@ -143,6 +143,14 @@ export function pageRows(page: Page): Promise<Row[]> {
   );
 }
 
+/** The page's error line (`role="alert"`), or `null` when none shows. */
+export function shownAlert(page: Page): Promise<string | null> {
+  return page
+    .locator('.chat p[role="alert"]')
+    .textContent({ timeout: 100 })
+    .catch(() => null);
+}
+
 /** The plan panel's rows in raw server HTML. */
 export function rowsFromHtml(html: string): Row[] {
   const start = html.indexOf('aria-label="Plan"');

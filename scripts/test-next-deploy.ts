@@ -473,17 +473,20 @@ async function reviewPages(baseUrl: string, database: string, page: Page, second
   await page.waitForFunction(
     (before) => {
       const root = document.querySelector('[aria-label="Plan"] [data-todo-list]');
-      return root?.getAttribute('data-phase') === 'review' && root.querySelectorAll('li[data-status]').length > before;
+      const rows = root?.querySelectorAll('li[data-status]:not([data-change="removed"])').length ?? 0;
+      return root?.getAttribute('data-phase') === 'review' && rows > before;
     },
     PLAN.tasks.length,
     { timeout: 60_000 },
   );
   await waitForIdle(database, chatId);
-  const revisedRows = await page.locator('[aria-label="Plan"] li[data-status]').allTextContents();
+  const revisedRows = await probes.pageRows(page);
   const notices = await page.locator('.chat-message [data-todo-notice][data-rejection="denied"]').allTextContents();
   check(
     `the revision waits with the task the reason asked for (${revisedRows.length} tasks), and the first call inline says it was sent back, with the reason`,
-    revisedRows.some((row) => /documentation/i.test(row)) && notices.length === 1 && notices[0]!.includes(REASON),
+    revisedRows.some((row) => /documentation/i.test(row.content)) &&
+      notices.length === 1 &&
+      notices[0]!.includes(REASON),
     notices.join(' | '),
   );
 
@@ -493,7 +496,8 @@ async function reviewPages(baseUrl: string, database: string, page: Page, second
   const alert = second.locator('.chat p[role="alert"]');
   await alert.waitFor({ timeout: 20_000 });
   await second.waitForFunction(
-    (count) => document.querySelectorAll('[aria-label="Plan"] li[data-status]').length === count,
+    (count) =>
+      document.querySelectorAll('[aria-label="Plan"] li[data-status]:not([data-change="removed"])').length === count,
     revisedRows.length,
     { timeout: 20_000 },
   );
@@ -511,7 +515,7 @@ async function reviewPages(baseUrl: string, database: string, page: Page, second
   await waitForIdle(database, chatId);
   const done = readStore(database, chatId);
   const ids = answeredApprovals(done);
-  const rows = await page.locator('[aria-label="Plan"] li[data-status="completed"]').count();
+  const rows = (await probes.pageRows(page)).filter((row) => row.status === 'completed').length;
   check(
     `after "Approve" the agent works the revision to the end (${done.todos.length} tasks completed on the page and in the store)`,
     done.todos.length === revisedRows.length &&
@@ -608,10 +612,7 @@ async function reviewResumed(baseUrl: string, database: string, page: Page): Pro
   const proposed = (todoCalls(waiting)[0]?.input as { todos: Row[] } | undefined)?.todos.length ?? 0;
   const blank = samples.filter((sample) => sample.rows.length === 0).length;
   const reloadedRows = samples.filter((sample) => sample.load !== firstLoad).map((sample) => sample.rows.length);
-  const alert = await page
-    .locator('.chat p[role="alert"]')
-    .textContent({ timeout: 100 })
-    .catch(() => null);
+  const alert = await probes.shownAlert(page);
   figure(
     `plan review with Redis: ${seen} chunks, ${samples.length} checklist states sampled (${reloadedRows.length} after the reload)`,
   );
@@ -764,10 +765,7 @@ async function reloads(baseUrl: string, database: string, page: Page, reference:
       canonical(stored.messages).slice(0, 300),
     );
     const shown = await probes.pageRows(page);
-    const alert = await page
-      .locator('.chat p[role="alert"]')
-      .textContent({ timeout: 100 })
-      .catch(() => null);
+    const alert = await probes.shownAlert(page);
     check(
       `case ${index + 1}: the page ends on the stored list, with no error`,
       keyOf(shown) === keyOf(stored.todos) && alert === null,

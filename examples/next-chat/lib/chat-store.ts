@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { generateId, type UIMessage } from 'ai';
+import { generateId, isToolUIPart, type UIMessage } from 'ai';
 import { readTodos, type Todo } from 'todo-write';
 import type { ApprovalAnswer, ChatInput } from './read-chat-request';
 
@@ -175,14 +175,14 @@ function answerReviews(history: readonly UIMessage[], approvals: readonly Approv
   const byId = new Map(approvals.map((answer) => [answer.id, answer]));
   let matched = 0;
   const parts = last.parts.map((part) => {
-    if (!('approval' in part) || part.state !== 'approval-requested') return part;
+    if (!isToolUIPart(part) || part.state !== 'approval-requested') return part;
     const answer = byId.get(part.approval.id);
     if (answer === undefined) return part;
     matched += 1;
     const { id, approved, reason } = answer;
     return { ...part, state: 'approval-responded', approval: { id, approved, ...(reason ? { reason } : {}) } };
   }) as UIMessage['parts'];
-  const stillWaiting = parts.some((part) => 'approval' in part && part.state === 'approval-requested');
+  const stillWaiting = parts.some((part) => isToolUIPart(part) && part.state === 'approval-requested');
   if (matched !== approvals.length || stillWaiting) return undefined;
   return [...history.slice(0, -1), { ...last, parts }];
 }
