@@ -6,7 +6,9 @@
 import { isStepCount, jsonSchema, simulateReadableStream, streamText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { pruneTodoWrites, type PruneTodoWritesOptions, type TodoStatus, todoWrite } from '../src/index.js';
+import { pruneTodoWrites, type TodoStatus, todoWrite } from '../src/index.js';
+
+type PruneTodoWritesOptions = NonNullable<Parameters<typeof pruneTodoWrites>[1]>;
 import { makeTodos } from './capture-stream.js';
 
 type Prompt = MockLanguageModelV4['doStreamCalls'][number]['prompt'];

@@ -1,8 +1,8 @@
 /**
  * A long session: `calls` earlier todo_write calls, each in its own assistant turn and rendered
- * inline as <TodoCallSummary>, a pinned <TodoList>, then a text answer streaming in. Cost per text
- * delta, with our components (one shared reading, or each summary reading the conversation itself)
- * and without them (the same transcript, tool parts rendered as nothing). jsdom, React production.
+ * rendered inline, a pinned <TodoList>, then a text answer streaming in, all under one <TodoProvider>.
+ * Cost per text delta with each per-call pattern the API allows (a summary, or a whole list per call)
+ * and without our components (the same transcript, tool parts rendered as nothing). jsdom, React production.
  */
 import { useChat } from '@ai-sdk/react';
 import type { UIMessage, UIMessageChunk } from 'ai';
@@ -14,8 +14,8 @@ import { makeTodos, splitIntoDeltas } from './capture-stream.js';
 import { ReplayTransport } from './client-bench.js';
 import { commitListener } from './commit-listener.js';
 
-/** `shared`: one <TodoProvider> for every summary and the list. `each`: every summary reads the messages itself. */
-export type TranscriptWidget = 'shared' | 'each' | 'none';
+/** `shared`: a <TodoCallSummary> per call. `inline`: a <TodoList toolCallId> per call. */
+export type TranscriptWidget = 'shared' | 'inline' | 'none';
 
 export interface TranscriptResult {
   /** Milliseconds per text delta, from the app's render to the end of every commit it caused. */
@@ -26,7 +26,6 @@ export interface TranscriptResult {
   summaries: number;
 }
 
-type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
 const TASKS = 6;
 const TEXT_LENGTH = 1000;
 /** The next macrotask (a MessageChannel where there is no setImmediate, as in a browser). */
@@ -81,18 +80,9 @@ export function answerChunks(): UIMessageChunk[] {
   ];
 }
 
-interface Chat {
-  messages: UIMessage[];
-  status: ChatStatus;
-}
-
-/** One message, memoized as chat apps do; `chat` only for messages whose summaries read the conversation. */
-const MessageItem = memo(function MessageItem(props: {
-  message: UIMessage;
-  widget: TranscriptWidget;
-  chat: Chat | undefined;
-}): ReactNode {
-  const { message, widget, chat } = props;
+/** One message, memoized as chat apps do. */
+const MessageItem = memo(function MessageItem(props: { message: UIMessage; widget: TranscriptWidget }): ReactNode {
+  const { message, widget } = props;
   return (
     <div>
       {message.parts.map((part, index) => {
@@ -102,12 +92,7 @@ const MessageItem = memo(function MessageItem(props: {
         return widget === 'shared' ? (
           <TodoCallSummary key={part.toolCallId} toolCallId={part.toolCallId} />
         ) : (
-          <TodoCallSummary
-            key={part.toolCallId}
-            toolCallId={part.toolCallId}
-            messages={chat!.messages}
-            status={chat!.status}
-          />
+          <TodoList key={part.toolCallId} toolCallId={part.toolCallId} maxVisible={3} />
         );
       })}
     </div>
@@ -147,33 +132,22 @@ export async function replayTranscript(widget: TranscriptWidget, calls: number):
     start = performance.now();
     const chat = useChat({ id: chatId, transport, messages: initialMessages });
     send = chat.sendMessage;
-    const view: Chat = { messages: chat.messages, status: chat.status };
     const list = (
       <div>
         {chat.messages.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            widget={widget}
-            chat={widget === 'each' && message.parts.some((part) => part.type === 'tool-todo_write') ? view : undefined}
-          />
+          <MessageItem key={message.id} message={message} widget={widget} />
         ))}
       </div>
     );
     return (
       <>
-        {widget === 'shared' ? (
+        {widget === 'none' ? (
+          list
+        ) : (
           <TodoProvider messages={chat.messages} status={chat.status}>
             <TodoList />
             {list}
           </TodoProvider>
-        ) : widget === 'each' ? (
-          <>
-            <TodoList messages={chat.messages} status={chat.status} />
-            {list}
-          </>
-        ) : (
-          list
         )}
         <Measured />
       </>
@@ -198,7 +172,9 @@ export async function replayTranscript(widget: TranscriptWidget, calls: number):
   }
   controller.close();
   for (let i = 0; i < 5; i++) await settle();
-  const summaries = container.querySelectorAll('[data-todo-call-summary]').length;
+  const summaries =
+    container.querySelectorAll(widget === 'inline' ? '[data-todo-list]' : '[data-todo-call-summary]').length -
+    (widget === 'inline' ? 1 : 0);
   root.unmount();
   container.remove();
   commitListener.onCommit = () => {};

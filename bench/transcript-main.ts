@@ -22,43 +22,43 @@ export interface TranscriptRow {
   calls: number;
   textDeltas: number;
   shared: number;
-  each: number;
+  inline: number;
   none: number;
   /** Rows and summaries rendered while the text streamed (last run). */
-  rendered: { shared: { rows: number; summaries: number }; each: { rows: number; summaries: number } };
+  rendered: { shared: { rows: number; summaries: number }; inline: { rows: number; summaries: number } };
 }
 
 const rows: TranscriptRow[] = [];
 for (const calls of sizes) {
-  const times = { shared: [] as number[], each: [] as number[], none: [] as number[] };
-  let last: Record<'shared' | 'each', { rows: number; summaries: number }> | undefined;
+  const times = { shared: [] as number[], inline: [] as number[], none: [] as number[] };
+  let last: Record<'shared' | 'inline', { rows: number; summaries: number }> | undefined;
   let textDeltas = 0;
   for (let run = 0; run <= repeats; run++) {
     const shared = await replayTranscript('shared', calls);
-    const each = await replayTranscript('each', calls);
+    const inline = await replayTranscript('inline', calls);
     const none = await replayTranscript('none', calls);
     if (run === 0) continue; // warm-up
     times.shared.push(median(shared.times));
-    times.each.push(median(each.times));
+    times.inline.push(median(inline.times));
     times.none.push(median(none.times));
     textDeltas = shared.textDeltas;
-    last = { shared, each };
+    last = { shared, inline };
   }
   const row: TranscriptRow = {
     calls,
     textDeltas,
     shared: median(times.shared) * 1000,
-    each: median(times.each) * 1000,
+    inline: median(times.inline) * 1000,
     none: median(times.none) * 1000,
     rendered: {
       shared: { rows: last!.shared.rows, summaries: last!.shared.summaries },
-      each: { rows: last!.each.rows, summaries: last!.each.summaries },
+      inline: { rows: last!.inline.rows, summaries: last!.inline.summaries },
     },
   };
   rows.push(row);
   process.stderr.write(
-    `transcript ${calls} calls: µs/text delta shared ${row.shared.toFixed(1)}, each ${row.each.toFixed(1)}, none ${row.none.toFixed(1)}; ` +
-      `rendered shared ${JSON.stringify(row.rendered.shared)}, each ${JSON.stringify(row.rendered.each)}\n`,
+    `transcript ${calls} calls: µs/text delta shared ${row.shared.toFixed(1)}, inline ${row.inline.toFixed(1)}, none ${row.none.toFixed(1)}; ` +
+      `rendered shared ${JSON.stringify(row.rendered.shared)}, inline ${JSON.stringify(row.rendered.inline)}\n`,
   );
 }
 process.stdout.write(`${JSON.stringify(rows)}\n`);

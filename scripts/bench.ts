@@ -237,7 +237,7 @@ const targets = [
     value: transcripts
       .map(
         (row) =>
-          `${row.calls} calls: ${ratio(row.shared / row.none)} (each summary reading the messages: ${ratio(row.each / row.none)})`,
+          `${row.calls} calls: ${ratio(row.shared / row.none)} (a list per call: ${ratio(row.inline / row.none)})`,
       )
       .join('; '),
   },
@@ -480,18 +480,18 @@ const transcriptTable = table(
     'text deltas',
     'none µs',
     'shared µs (/none)',
-    'each µs (/none)',
+    'inline µs (/none)',
     'rendered: shared rows + summaries',
-    'each',
+    'inline',
   ],
   transcripts.map((row) => [
     String(row.calls),
     String(row.textDeltas),
     us(row.none),
     timeAnd(row.shared, row.none, ratio),
-    timeAnd(row.each, row.none, ratio),
+    timeAnd(row.inline, row.none, ratio),
     String(row.rendered.shared.rows + row.rendered.shared.summaries),
-    String(row.rendered.each.rows + row.rendered.each.summaries),
+    String(row.rendered.inline.rows + row.rendered.inline.summaries),
   ]),
 );
 const browserTable =
@@ -572,12 +572,11 @@ ${historyTable}
 ## A long session: a summary per call
 
 \`transcript\` earlier turns, each a user line and an assistant message with an accepted \`todo_write\`
-call (6-8 tasks) rendered inline as \`<TodoCallSummary>\`, the pinned \`<TodoList>\`, then a
-1,000-character text answer streaming in (${SOURCES.newest}, message components memoized as chat apps
-do). Microseconds per text delta, from the app's render to the end of every commit it caused:
-**shared**, one \`<TodoProvider>\` for every summary and the list; **each**, every summary and the list
-given \`messages\` (each reads the conversation itself, and its message re-renders to pass them);
-**none**, the same transcript with the tool parts rendered as nothing.
+call (6-8 tasks) rendered inline, the pinned \`<TodoList>\`, then a 1,000-character text answer
+streaming in (${SOURCES.newest}, message components memoized as chat apps do), under one
+\`<TodoProvider>\`. Microseconds per text delta, from the app's render to the end of every commit it
+caused: **shared**, a \`<TodoCallSummary>\` per call; **inline**, a whole \`<TodoList toolCallId>\` per
+call; **none**, the same transcript with the tool parts rendered as nothing.
 
 ${transcriptTable}
 

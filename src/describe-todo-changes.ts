@@ -4,6 +4,7 @@
  */
 import type { TodoChanges } from './diff-todos.js';
 import { countTodos, type Todo } from './todo.js';
+import { readTodoProblems } from './validate-todos.js';
 
 /** A task as the describers read it: any object with the task's text and status (a `Todo`, a row). */
 type TaskLike = Pick<Todo, 'content' | 'status'>;
@@ -145,6 +146,19 @@ export function announceTodoChanges(
   return sentences.join(' ');
 }
 
+/** What the call on screen did, read off the rows' `change` and the state's `removed`. */
+export function rowChanges<T extends Todo & { change?: string | undefined }>(state: {
+  todos: readonly T[];
+  removed: readonly T[];
+}): TodoChanges<T> {
+  const changes: TodoChanges<T> = { added: [], removed: [...state.removed], started: [], completed: [], reopened: [] };
+  for (const row of state.todos) {
+    const kind = row.change as keyof TodoChanges | undefined;
+    if (kind && kind !== 'removed') changes[kind].push(row);
+  }
+  return changes;
+}
+
 /** One call of the tool, as {@link summarizeTodoCall} reads it. */
 export type TodoCallSummaryInput =
   /** The tool saved the list: what it changed (`diffTodos(before, todos)`) and the list after it. */
@@ -199,24 +213,9 @@ function shapeOf(changes: TodoChanges<TaskLike>, length: number): 'planned' | 'c
   return length === 0 && before > 0 ? 'cleared' : 'update';
 }
 
-/**
- * The problems a tool error names, one per entry: the tool's text is a preamble for the model, then
- * one `- problem` line each (the last maybe `- ...and 4 more problems.`); any other error is its
- * first line. `[]` for an empty text.
- */
-export function readToolErrorProblems(error: string): string[] {
-  const lines = error
-    .replace(/^\s*Error:\s*/, '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const listed = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim());
-  return listed.length > 0 ? listed : lines.slice(0, 1);
-}
-
 /** The first problem of a tool error and how many follow it. */
 function readProblems(error: string): { problem: string | undefined; more: number } {
-  const listed = readToolErrorProblems(error);
+  const listed = readTodoProblems(error);
   const first = listed[0];
   if (first === undefined) return { problem: undefined, more: 0 };
   const unlisted = Number(/^\.\.\.and (\d+) more\b/.exec(listed.at(-1) ?? '')?.[1] ?? Number.NaN);

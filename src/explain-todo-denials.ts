@@ -1,7 +1,6 @@
 /**
  * What the model reads when the person sends a plan back: their reason, and what to do next.
  */
-import { TODO_TOOL_NAME } from './todo.js';
 
 const DENIED_PREFIX = 'Nothing was saved: the user';
 
@@ -20,12 +19,6 @@ export function todoDenialMessage(reason: string | undefined): string {
 /** What the model reads for a plan left waiting when the user sent a new message instead of answering. */
 export const TODO_REVIEW_SUPERSEDED_MESSAGE = `${DENIED_PREFIX} sent a new message instead of approving this list.`;
 
-/** Options of {@link explainTodoDenials}. */
-export interface ExplainTodoDenialsOptions {
-  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
-  toolName?: string;
-}
-
 interface ContentPart {
   type?: unknown;
   toolCallId?: unknown;
@@ -41,14 +34,12 @@ interface ContentPart {
  * {@link todoDenialMessage}, so the model reads the person's reason with the instruction to send
  * the whole revised list. Leaves every other message as it is (same objects), and an already
  * rewritten reason alone, so it can run on every step:
- * `prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) })`.
+ * `prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) })`. `options.tool`: the
+ * name the tool is registered under (default `'todo_write'`).
  * Only the model's copy changes: the chat's UI messages keep the reason as the person typed it.
  */
-export function explainTodoDenials<MESSAGE>(
-  messages: readonly MESSAGE[],
-  options: ExplainTodoDenialsOptions = {},
-): MESSAGE[] {
-  const toolName = options.toolName ?? TODO_TOOL_NAME;
+export function explainTodoDenials<MESSAGE>(messages: readonly MESSAGE[], options: { tool?: string } = {}): MESSAGE[] {
+  const toolName = options.tool ?? 'todo_write';
   const todoCalls = new Set<unknown>();
   const todoApprovals = new Set<unknown>();
   for (const message of messages) {

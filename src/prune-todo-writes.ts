@@ -3,13 +3,13 @@
  * full copy of the list per call. `pruneTodoWrites` keeps the one that still matters.
  */
 import type { ModelMessage } from 'ai';
-import { TODO_TOOL_NAME } from './todo.js';
-import { readTodoCalls } from './read-todo-calls.js';
+import { callOutcome, readTodoCalls } from './read-todo-calls.js';
+import { todoWriteShape } from './todo-tool-shape.js';
 
 /** Options of {@link pruneTodoWrites}. */
-export interface PruneTodoWritesOptions {
-  /** The name the tool is registered under. Default: `'todo_write'` (`TODO_TOOL_NAME`). */
-  toolName?: string;
+interface PruneTodoWritesOptions {
+  /** The name the tool is registered under. Default `'todo_write'`. */
+  tool?: string;
   /**
    * Prune only when that saves more than this many tokens, estimated cheaply as the characters
    * of the dropped parts' JSON divided by 4. Pruning rewrites the prompt from the oldest dropped
@@ -51,10 +51,11 @@ export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWrit
   for (const part of parts)
     if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
   // Calls in conversation order; only the answered ones with an id of their own count.
-  const answered = readTodoCalls(messages, options.toolName ?? TODO_TOOL_NAME).filter(
-    (call) => call.state.startsWith('output-') && callIdCounts.get(call.toolCallId) === 1,
+  const shape = todoWriteShape(options.tool);
+  const answered = readTodoCalls(messages, shape.name).filter(
+    (call) => callOutcome(call, shape) !== 'open' && callIdCounts.get(call.toolCallId) === 1,
   );
-  const newestAccepted = answered.findLastIndex((call) => call.state === 'output-available');
+  const newestAccepted = answered.findLastIndex((call) => callOutcome(call, shape) === 'accepted');
   if (newestAccepted <= 0) return messages;
 
   const dropped = answered.slice(0, newestAccepted);

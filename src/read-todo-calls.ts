@@ -1,16 +1,19 @@
 /**
- * Reading `todo_write` calls out of a conversation, defensively: messages come from the network
- * or from storage, and newer SDK versions may add states. One reader serves `readTodos`,
- * `pruneTodoWrites` and `selectTodoState`, over UI parts and model messages alike.
+ * Reading a tool's calls out of a conversation, defensively (messages come from the network or from
+ * storage; newer SDKs may add states), and the two rules every reader shares: when a call was
+ * accepted, and when an unfinished call is over.
  */
+import type { TodoToolShape } from './todo-tool-shape.js';
 
-/** A `todo_write` call, in the states of the SDK's UI tool parts. Every state is accepted; unknown ones are shown safely. */
+/** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
 export interface TodoCall {
   toolCallId: string;
   state: string;
   input: unknown;
+  /** The tool's output (a UI part's `output`, a model result's `value`). */
+  output?: unknown;
   errorText?: string | undefined;
-  /** True for an `output-available` part whose `execute` is still yielding. */
+  /** An `output-available` part whose `execute` is still yielding. */
   preliminary?: boolean;
   /** The reason given when an approval was denied. */
   denialReason?: string | undefined;
@@ -24,7 +27,7 @@ export interface TodoCall {
 
 /** Anything with `parts`: a `UIMessage` of any SDK version, typed or not. */
 export interface TodoMessageLike {
-  /** `UIMessage.id`: lets a selector tell a message replayed from its start (a resumed stream) from one that went away. */
+  /** `UIMessage.id`: tells a message replayed from its start (a resumed stream) from one that went away. */
   readonly id?: unknown;
   readonly parts: readonly unknown[];
 }
@@ -37,31 +40,68 @@ export interface PartLike {
   approvalId?: string;
   state?: unknown;
   input?: unknown;
-  output?: { type?: unknown };
+  output?: unknown;
   errorText?: unknown;
   preliminary?: unknown;
-  approval?: { id?: unknown; approved?: unknown; reason?: unknown };
+  approval?: { id?: unknown; approved?: unknown; reason?: unknown } | null;
+}
+
+/** What became of a call: `accepted` (the plan was taken), `rejected` (an error), `denied`, or `open` (not finished). */
+export type TodoCallOutcome = 'accepted' | 'rejected' | 'denied' | 'open';
+
+/** The one rule of what became of a call; an output the shape does not accept (an error's text) is a rejection. */
+export function callOutcome(call: TodoCall, shape: TodoToolShape): TodoCallOutcome {
+  switch (call.state) {
+    case 'output-available':
+      if (call.preliminary) return 'open';
+      return (shape.isAccepted ?? isNotError)(call.output) ? 'accepted' : 'rejected';
+    case 'output-error':
+      return 'rejected';
+    case 'output-denied':
+      return 'denied';
+    case 'approval-responded':
+      return call.approved === false ? 'denied' : 'open';
+    default:
+      return 'open';
+  }
+}
+
+/** The chat's status, as `useChat` reports it. */
+export type ChatStatus = 'submitted' | 'streaming' | 'ready' | 'error';
+
+/**
+ * The one rule of when an open call is over: a later call or message follows it, the chat failed,
+ * or the stream ended (a pending approval outlives the stream).
+ */
+export function isCallOver(call: TodoCall, isSuperseded: boolean, status: ChatStatus | undefined): boolean {
+  if (isSuperseded || status === 'error') return true;
+  return status === 'ready' && !call.state.startsWith('approval-');
 }
 
 const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const isNotError = (output: unknown): boolean => !(output instanceof Error);
 
-/**
- * Whether `part` is a top-level UI part of the tool: `tool-${toolName}` (pass that string as
- * `partType` when calling in a loop), or a dynamic tool of that name.
- */
+/** The parts of a message, `[]` when it has none or they are not an array. */
+export function partsOf(message: unknown): readonly unknown[] {
+  const parts = (message as { parts?: unknown } | null | undefined)?.parts;
+  return Array.isArray(parts) ? parts : [];
+}
+
+/** Whether `part` is a top-level UI part of the tool: `tool-${name}`, or a dynamic tool of that name. */
 export function isTodoPart(part: unknown, toolName: string, partType = `tool-${toolName}`): part is PartLike {
   const type = (part as PartLike | null)?.type;
   return type === partType || (type === 'dynamic-tool' && (part as PartLike).toolName === toolName);
 }
 
-/** The call when `part` is a top-level UI part of the tool (see {@link isTodoPart}). */
-export function toTodoCall(part: unknown, toolName: string): TodoCall | undefined {
-  if (!isTodoPart(part, toolName)) return undefined;
-  const { toolCallId, state, input, errorText, preliminary, approval } = part;
+/** The call of a UI part already known to be the tool's (see {@link isTodoPart}). */
+export function toTodoCall(part: PartLike): TodoCall {
+  const { toolCallId, state, input, output, errorText, preliminary } = part;
+  const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
   return {
     toolCallId: String(toolCallId ?? ''),
     state: String(state),
     input,
+    output,
     errorText: stringOrUndefined(errorText),
     preliminary: preliminary === true,
     denialReason: stringOrUndefined(approval?.reason),
@@ -71,21 +111,16 @@ export function toTodoCall(part: unknown, toolName: string): TodoCall | undefine
 }
 
 /**
- * The `todo_write` calls of `UIMessage[]` or `ModelMessage[]`, in the order they were made.
- * A model `tool-call` is `input-available` (`approval-requested` once asked for approval) until
- * the `tool-result` with its `toolCallId` makes it `output-available`, or `output-error` /
- * `output-denied` when the result is an error or a denial. A reused `toolCallId` pairs a result
- * with the newest call of that id.
+ * The tool's calls in `UIMessage[]` or `ModelMessage[]`, in order. A model `tool-call` is
+ * `input-available` (`approval-requested` once asked) until the `tool-result` with its id settles it;
+ * a reused `toolCallId` pairs a result with the newest call of that id.
  */
 export function readTodoCalls(messages: readonly unknown[], toolName: string): TodoCall[] {
   const calls: TodoCall[] = [];
   const callsById = new Map<unknown, TodoCall>();
-  for (const message of messages) {
-    const { parts, content } = (message ?? {}) as { parts?: unknown; content?: unknown };
-    for (const part of Array.isArray(parts) ? parts : []) {
-      const call = toTodoCall(part, toolName);
-      if (call) calls.push(call);
-    }
+  for (const message of Array.isArray(messages) ? messages : []) {
+    for (const part of partsOf(message)) if (isTodoPart(part, toolName)) calls.push(toTodoCall(part));
+    const content = (message as { content?: unknown } | null)?.content;
     for (const part of (Array.isArray(content) ? content : []) as (PartLike | null)[]) {
       if (part?.type === 'tool-call' && part.toolName === toolName) {
         const added: TodoCall = { toolCallId: String(part.toolCallId), state: 'input-available', input: part.input };
@@ -97,15 +132,16 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
       if (call === undefined) continue;
       if (part?.type === 'tool-approval-request') {
         call.state = 'approval-requested';
-        call.approvalIds = [...(call.approvalIds ?? []), part.approvalId!];
+        call.approvalIds = [...(call.approvalIds ?? []), String(part.approvalId)];
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {
-        const outputType = part.output?.type;
+        const output = (part.output ?? {}) as { type?: unknown; value?: unknown };
         call.state =
-          outputType === 'execution-denied'
+          output.type === 'execution-denied'
             ? 'output-denied'
-            : outputType === 'error-text' || outputType === 'error-json'
+            : output.type === 'error-text' || output.type === 'error-json'
               ? 'output-error'
               : 'output-available';
+        call.output = output.value;
       }
     }
   }

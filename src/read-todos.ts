@@ -1,31 +1,24 @@
 import type { ModelMessage, UIMessage } from 'ai';
 import { readAcceptedTodos } from './parse-todos.js';
-import { readTodoCalls } from './read-todo-calls.js';
-import { TODO_TOOL_NAME, type Todo } from './todo.js';
-
-/** Options of {@link readTodos}. */
-export interface ReadTodosOptions {
-  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
-  toolName?: string;
-}
+import { callOutcome, readTodoCalls } from './read-todo-calls.js';
+import type { Todo } from './todo.js';
+import { resolveTodoTool, type TodoToolShape } from './todo-tool-shape.js';
 
 /**
- * The current todo list of a conversation: the list of the newest accepted `todo_write` call.
- * Takes `UIMessage[]` (as a chat app stores them: `tool-todo_write` or `dynamic-tool` parts in
- * state `output-available`) or `ModelMessage[]` (as the SDK passes them to `execute` and
- * `prepareStep`: an assistant `tool-call` matched by `toolCallId` with a `tool-result` whose
- * output is not an error or a denial). Rejected, denied and unfinished calls do not count;
- * of two calls in one message the later one wins. The list comes from the call's input
- * (the result holds only counts), a JSON-string input included; only `content` and `status`
- * are kept. An accepted call with no task array is skipped. `[]` when no call was accepted.
+ * The current list of a conversation: the input of its newest accepted call, from `UIMessage[]` (as a
+ * chat stores them) or `ModelMessage[]` (as the SDK passes them to `execute` and `prepareStep`).
+ * Accepted means the tool's counts came back: errors (also an error streamed as a text output),
+ * denials and unfinished calls do not count. Only `content` and `status` are kept. `[]` when none.
+ * `options.tool`: the name the tool is registered under, or another agent's shape. Default `'todo_write'`.
  */
 export function readTodos(
   messages: readonly UIMessage[] | readonly ModelMessage[],
-  options: ReadTodosOptions = {},
+  options: { tool?: string | TodoToolShape } = {},
 ): Todo[] {
+  const shape = resolveTodoTool(options.tool);
   let todos: Todo[] = [];
-  for (const call of readTodoCalls(messages, options.toolName ?? TODO_TOOL_NAME)) {
-    if (call.state === 'output-available' && !call.preliminary) todos = readAcceptedTodos(call.input) ?? todos;
+  for (const call of readTodoCalls(messages, shape.name)) {
+    if (callOutcome(call, shape) === 'accepted') todos = readAcceptedTodos(call.input, shape) ?? todos;
   }
   return todos;
 }

@@ -3,16 +3,18 @@
  * adapters for AI SDK 6 (the tool's `needsApproval`) and AI SDK 7 (`toolApproval`).
  */
 import * as ai from 'ai';
-import { readTodoCalls } from './read-todo-calls.js';
+import { isSameTaskSet } from './match-todo-texts.js';
+import { callOutcome, readTodoCalls } from './read-todo-calls.js';
 import { readTodos } from './read-todos.js';
-import { TODO_TOOL_NAME, type Todo } from './todo.js';
+import type { Todo } from './todo.js';
+import { todoWriteShape } from './todo-tool-shape.js';
 import { type TodoLimits, validateTodos } from './validate-todos.js';
 
 /**
  * Decides from the proposed list and the last accepted one (`[]` when none) whether a write waits
  * for the person.
  */
-export type TodoReviewFunction = (proposed: readonly Todo[], before: readonly Todo[]) => boolean;
+type TodoReviewFunction = (proposed: readonly Todo[], before: readonly Todo[]) => boolean;
 
 /**
  * Which writes wait for the person:
@@ -27,10 +29,9 @@ export type TodoReviewFunction = (proposed: readonly Todo[], before: readonly To
  */
 export type TodoReviewPolicy = 'never' | 'first-plan' | 'changes' | TodoReviewFunction;
 
-/** Options of {@link needsTodoReview} and {@link todoReview}. */
-export interface TodoReviewOptions extends TodoLimits {
-  /** The name the tool is registered under. Default `'todo_write'` (`TODO_TOOL_NAME`). */
-  toolName?: string;
+/** The tool's limits, and `tool`: the name it is registered under (default `'todo_write'`). */
+interface TodoReviewOptions extends TodoLimits {
+  tool?: string;
 }
 
 /** The conversation as the SDK hands it to an approval check (`ModelMessage[]`). */
@@ -49,23 +50,18 @@ export function needsTodoReview(
   if (policy === 'never') return false;
   const result = validateTodos(input, options);
   if (!result.valid) return false;
-  const toolName = options.toolName ?? TODO_TOOL_NAME;
+  const shape = todoWriteShape(options.tool);
   const history = Array.isArray(messages) ? messages : [];
   if (policy === 'first-plan') {
     const lastUser = history.findLastIndex((message) => (message as { role?: unknown } | null)?.role === 'user');
-    return !readTodoCalls(history.slice(lastUser + 1), toolName).some(
-      (call) => call.state === 'output-available' && !call.preliminary,
+    return !readTodoCalls(history.slice(lastUser + 1), shape.name).some(
+      (call) => callOutcome(call, shape) === 'accepted',
     );
   }
-  const before = readTodos(history as Parameters<typeof readTodos>[0], { toolName });
-  if (policy === 'changes') return !isSameTasks(before, result.todos);
+  const before = readTodos(history as Parameters<typeof readTodos>[0], { tool: shape });
+  const texts = (list: readonly Todo[]): string[] => list.map((todo) => todo.content);
+  if (policy === 'changes') return !isSameTaskSet(texts(before), texts(result.todos));
   return policy(result.todos, before) === true;
-}
-
-/** Whether both lists hold the same tasks by trimmed text (duplicates counted), whatever their statuses. */
-function isSameTasks(before: readonly Todo[], after: readonly Todo[]): boolean {
-  const key = (list: readonly Todo[]): string => JSON.stringify(list.map((todo) => todo.content.trim()).sort());
-  return before.length === after.length && key(before) === key(after);
 }
 
 /**
@@ -97,7 +93,7 @@ export function todoWriteApproval(
 }
 
 /** The AI SDK 7 approval status {@link todoReview} returns. */
-export type TodoReviewStatus = 'user-approval' | 'not-applicable';
+type TodoReviewStatus = 'user-approval' | 'not-applicable';
 
 /**
  * The policy as an AI SDK 7 per-tool approval check:

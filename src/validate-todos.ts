@@ -111,13 +111,28 @@ function whyNotAList(input: unknown): string {
     : `"todos" is ${describeValue(todos)}; it must be ${ARRAY_EXPECTED}`;
 }
 
+const PREAMBLE =
+  'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):';
+
+/**
+ * The problems a rejection names, one per entry, read back from the tool's error text (or an
+ * `errorText` starting `Error: `); the last may be `...and 4 more problems.`. Any other error is
+ * its first line; `[]` for an empty text.
+ */
+export function readTodoProblems(error: string): string[] {
+  const lines = String(error)
+    .replace(/^\s*Error:\s*/, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const listed = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim());
+  return listed.length > 0 ? listed : lines.slice(0, 1);
+}
+
 function reject(problems: string[]): TodoValidationResult {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
   const unlisted = problems.length - listed.length;
   if (unlisted > 0) listed.push(`...and ${unlisted} more ${unlisted === 1 ? 'problem' : 'problems'}.`);
-  const message = [
-    'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):',
-    ...listed,
-  ].join('\n- ');
+  const message = [PREAMBLE, ...listed].join('\n- ');
   return { valid: false, problems, message };
 }

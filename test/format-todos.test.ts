@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffTodos } from '../src/diff-todos.js';
 import { formatTodoChanges } from '../src/format-todos.js';
-import { formatTodos, TODO_STATUSES } from '../src/index.js';
+import { formatTodos } from '../src/index.js';
+import { TODO_STATUSES } from '../src/todo.js';
 
 describe('formatTodos', () => {
   it('writes one glyphed line per task, in order', () => {

@@ -240,7 +240,7 @@ describe('pruneTodoWrites', () => {
         results(ok('b', 'plan')),
       ];
       expect(pruneTodoWrites(messages)).toBe(messages);
-      expect(callIds(pruneTodoWrites(messages, { toolName: 'plan' }), 'plan')).toEqual(['b']);
+      expect(callIds(pruneTodoWrites(messages, { tool: 'plan' }), 'plan')).toEqual(['b']);
     });
   });
 

@@ -16,7 +16,7 @@ const result = (toolCallId: string, type = 'json', toolName = 'todo_write') => (
   type: 'tool-result',
   toolCallId,
   toolName,
-  output: { type, value: {} },
+  output: { type, value: type === 'json' ? { pending: 1, in_progress: 0, completed: 0 } : {} },
 });
 
 describe('readTodoCalls over model messages', () => {
@@ -71,7 +71,13 @@ describe('when a provider reuses a toolCallId (e.g. call_0 every step)', () => {
 });
 
 describe('a task array sent bare (the tool accepts it like { todos })', () => {
-  const part = { type: 'tool-todo_write', toolCallId: 'a', state: 'output-available', input: first, output: {} };
+  const part = {
+    type: 'tool-todo_write',
+    toolCallId: 'a',
+    state: 'output-available',
+    input: first,
+    output: { pending: 0, in_progress: 1, completed: 0 },
+  };
 
   it('is stored as { todos } by the schema', async () => {
     expect(await asSchema(todoWrite.inputSchema).validate!(first)).toEqual({ success: true, value: { todos: first } });

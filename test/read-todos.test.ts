@@ -119,7 +119,7 @@ describe('readTodos over UIMessage[]', () => {
       toolCallId: 'c1',
       state: 'output-available',
       input: { todos: first },
-      output: {},
+      output: { pending: 1, in_progress: 1, completed: 0 },
     };
     const other = { ...dynamic, toolName: 'other_tool', input: { todos: second } };
     const otherStatic = { ...part('c3', 'output-available', { todos: second }), type: 'tool-other_tool' };
@@ -129,7 +129,7 @@ describe('readTodos over UIMessage[]', () => {
   it('reads the tool under another name with toolName', () => {
     const renamed = { ...part('c1', 'output-available', { todos: first }), type: 'tool-plan' };
     expect(readTodos([assistant(renamed)])).toEqual([]);
-    expect(readTodos([assistant(renamed)], { toolName: 'plan' })).toEqual(first);
+    expect(readTodos([assistant(renamed)], { tool: 'plan' })).toEqual(first);
   });
 
   it('skips accepted calls whose input is not a list it can read', () => {
@@ -216,7 +216,7 @@ describe('readTodos over ModelMessage[]', () => {
       { role: 'tool', content: [result('c1', json), { ...result('c2', json), toolName: 'other' }] },
     ] as ModelMessage[];
     expect(readTodos(messages)).toEqual(first);
-    expect(readTodos(messages, { toolName: 'other' })).toEqual(second);
+    expect(readTodos(messages, { tool: 'other' })).toEqual(second);
   });
 });
 

@@ -2,6 +2,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TodoCallSummary } from '../src/react/todo-call-summary.js';
+import { TodoProvider } from '../src/react/todo-provider.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
 afterEach(cleanup);
@@ -39,11 +40,11 @@ describe('a summary per call, through the real SDK stream', () => {
   it('says what each call did, not the whole list', async () => {
     const messages = await conversation();
     const { container } = render(
-      <div>
+      <TodoProvider messages={messages} status="ready">
         {['c1', 'c2', 'c3'].map((toolCallId) => (
-          <TodoCallSummary key={toolCallId} messages={messages} toolCallId={toolCallId} status="ready" />
+          <TodoCallSummary key={toolCallId} toolCallId={toolCallId} />
         ))}
-      </div>,
+      </TodoProvider>,
     );
     expect(summaries(container)).toEqual([
       'Planned 3 tasks',
@@ -62,10 +63,16 @@ describe('a summary per call, through the real SDK stream', () => {
         parts: [{ type: 'tool-todo_write', toolCallId: 'c1', state: 'input-streaming', input: { todos: [{}] } }],
       },
     ] as UIMessage[];
-    const { container, rerender } = render(<TodoCallSummary messages={messages} toolCallId="c1" status="streaming" />);
+    const { container, rerender } = render(
+      <TodoProvider messages={messages} status="streaming">
+        <TodoCallSummary toolCallId="c1" />
+      </TodoProvider>,
+    );
     expect(summaries(container)).toEqual(['Updating the plan…']);
     rerender(
-      <TodoCallSummary messages={messages} toolCallId="c1" status="ready" labels={{ callInterrupted: 'Parado' }} />,
+      <TodoProvider messages={messages} status="ready">
+        <TodoCallSummary toolCallId="c1" labels={{ callInterrupted: 'Parado' }} />
+      </TodoProvider>,
     );
     expect(summaries(container)).toEqual(['Parado']);
   });

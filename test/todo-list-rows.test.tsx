@@ -52,7 +52,7 @@ function renderLongChat(model: MockLanguageModelV4) {
     chat = useChat({ transport });
     return (
       <>
-        <TodoList messages={chat.messages} status={chat.status} maxVisible={Infinity} />
+        <TodoList messages={chat.messages} status={chat.status} maxVisible={Infinity} maxTodos={Infinity} />
         <Probe />
       </>
     );
@@ -167,9 +167,10 @@ describe('whatever changes between two renders of a long list', () => {
     toolCallId: 'c',
   });
 
-  it('shows exactly the list, in order, with the right rows hidden (property)', () => {
+  it('renders exactly the rows shown, in order, and no hidden copy of the rest (property)', () => {
     fc.assert(
       fc.property(fc.array(edit, { maxLength: 25 }), fc.constantFrom(Infinity, 8, 40), (edits, maxVisible) => {
+        const maxTodos = 50;
         let next = 0;
         const item = (status: TodoStatus): TodoRow => ({
           key: `k:${next}`,
@@ -178,7 +179,7 @@ describe('whatever changes between two renders of a long list', () => {
           streaming: false,
         });
         let todos = Array.from({ length: 90 }, () => item('pending'));
-        const view = render(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
+        const view = render(<TodoList state={stateOf(todos)} maxVisible={maxVisible} maxTodos={maxTodos} />);
         for (const { kind, at, to, count, status } of edits) {
           const index = at % (todos.length + 1);
           todos = [...todos];
@@ -189,12 +190,17 @@ describe('whatever changes between two renders of a long list', () => {
           if (kind === 'restatus' && todos[index]) todos[index] = { ...todos[index]!, status };
           if (kind === 'append') todos.push(...Array.from({ length: count * 5 }, () => item(status)));
           if (kind === 'truncate') todos.length = Math.min(todos.length, index + 1);
-          view.rerender(<TodoList state={stateOf(todos)} maxVisible={maxVisible} />);
-          const rows = readRows(view.container);
-          expect(rows.map((row) => [row.content, row.status])).toEqual(
-            todos.map((todo) => [todo.content, todo.status]),
+          view.rerender(<TodoList state={stateOf(todos)} maxVisible={maxVisible} maxTodos={maxTodos} />);
+          const rows = readRows(view.container).map((row) => [row.content, row.status]);
+          const collapsed = todos.length > maxVisible;
+          const shown = collapsed ? maxVisible : Math.min(todos.length, maxTodos);
+          expect(rows).toHaveLength(shown);
+          const first = todos.findIndex((todo) => todo.content === rows[0]?.[0]);
+          expect(rows).toEqual(
+            todos.slice(Math.max(first, 0), Math.max(first, 0) + shown).map((todo) => [todo.content, todo.status]),
           );
-          expect(rows.filter((row) => !row.element.hidden).length).toBe(Math.min(todos.length, maxVisible));
+          const more = view.container.querySelector('[data-todo-more]')?.textContent;
+          expect(more).toBe(!collapsed && todos.length > maxTodos ? `${todos.length - maxTodos} more` : undefined);
         }
         view.unmount();
       }),

@@ -4,6 +4,8 @@ import axe from 'axe-core';
 import { createRef } from 'react';
 import type { TodoRow } from '../src/todo-selector.js';
 import { TodoList } from '../src/react/todo-list.js';
+import { TodoProvider } from '../src/react/todo-provider.js';
+import { TodoCallSummary } from '../src/react/todo-call-summary.js';
 import { selectTodoState } from '../src/todo-selector.js';
 import { renderChat, type Commit } from './support/render-chat.js';
 import {
@@ -40,7 +42,7 @@ const STATE = selectTodoState([
         toolCallId: 'c1',
         state: 'output-available',
         input: { todos: TRICKY_PLAN },
-        output: {},
+        output: { pending: 0, in_progress: 0, completed: 0 },
       },
     ],
   },
@@ -315,7 +317,15 @@ describe('semantics', () => {
     const update = (toolCallId: string, todos: { content: string; status: string }[]) => ({
       id: toolCallId,
       role: 'assistant' as const,
-      parts: [{ type: 'tool-todo_write', toolCallId, state: 'output-available', input: { todos }, output: {} }],
+      parts: [
+        {
+          type: 'tool-todo_write',
+          toolCallId,
+          state: 'output-available',
+          input: { todos },
+          output: { pending: 0, in_progress: 0, completed: 0 },
+        },
+      ],
     });
     const first = [
       { content: 'Write tests', status: 'in_progress' },
@@ -507,10 +517,10 @@ describe('inline, one call at a time (toolCallId)', () => {
     const messages = page.chat().messages;
     cleanup();
     const { container } = render(
-      <>
-        <TodoList messages={messages} status="streaming" toolCallId="c1" />
-        <TodoList messages={messages} status="streaming" toolCallId="c2" />
-      </>,
+      <TodoProvider messages={messages} status="streaming">
+        <TodoList toolCallId="c1" />
+        <TodoList toolCallId="c2" />
+      </TodoProvider>,
     );
     const [first, last] = [...container.querySelectorAll('[data-todo-list]')];
     const contents = (root: Element) =>
@@ -532,9 +542,17 @@ describe('inline, one call at a time (toolCallId)', () => {
         ],
       },
     ];
-    const { container, rerender } = render(<TodoList messages={messages} status="streaming" toolCallId="c" />);
+    const { container, rerender } = render(
+      <TodoProvider messages={messages} status="streaming">
+        <TodoList toolCallId="c" />
+      </TodoProvider>,
+    );
     expect(container.firstElementChild!.getAttribute('data-phase')).toBe('streaming');
-    rerender(<TodoList messages={messages} status="ready" toolCallId="c" />);
+    rerender(
+      <TodoProvider messages={messages} status="ready">
+        <TodoList toolCallId="c" />
+      </TodoProvider>,
+    );
     expect(container.firstElementChild!.getAttribute('data-phase')).toBe('rejected');
     expect(container.firstElementChild!.getAttribute('aria-busy')).toBeNull();
   });
@@ -555,7 +573,7 @@ describe('inline, one call at a time (toolCallId)', () => {
         ],
       },
     ];
-    const { container } = render(<TodoList messages={messages} toolName="plan" toolCallId="d" />);
+    const { container } = render(<TodoList messages={messages} tool="plan" />);
     expect(container.querySelector('[data-todo-content]')!.textContent).toBe('Draft');
   });
 });
@@ -588,5 +606,99 @@ describe('the root element', () => {
     rendered.length = 0;
     rerender(<TodoList state={STATE} renderItem={renderItem} labels={{ list: 'Plan' }} classNames={{ item: 'row' }} />);
     expect(rendered).toEqual([]);
+  });
+});
+
+describe('bad input never blanks the page', () => {
+  it('renders the last good list when a message holds parts that are not an array', () => {
+    const good = {
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool-todo_write',
+          toolCallId: 'c',
+          state: 'output-available',
+          input: { todos: [{ content: 'Keep me', status: 'pending' }] },
+          output: { pending: 1, in_progress: 0, completed: 0 },
+        },
+      ],
+    };
+    for (const parts of [{}, true, 3, null, 'x']) {
+      const { container, unmount } = render(
+        <TodoList messages={[good, { id: 'b', role: 'assistant', parts }, null] as never} status="ready" />,
+      );
+      expect(container.querySelector('[data-todo-content]')!.textContent).toBe('Keep me');
+      unmount();
+    }
+  });
+
+  it('keeps the rows in the page bounded while a runaway call streams 20,000 tasks', () => {
+    const todos = Array.from({ length: 20_000 }, (_, index) => ({ content: `Task ${index}`, status: 'pending' }));
+    const messages = [
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos } }],
+      },
+    ];
+    const { container } = render(<TodoList messages={messages} status="streaming" maxVisible={Infinity} />);
+    expect(container.querySelectorAll('li').length).toBe(51);
+    expect(container.querySelector('[data-todo-more]')!.textContent).toBe('19950 more');
+    expect(container.querySelector('[data-todo-summary]')!.textContent).toBe('0 of 20000 completed');
+  });
+});
+
+describe('a plan denied without a reason', () => {
+  const history = (approval: object) => [
+    {
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool-todo_write',
+          toolCallId: 'c1',
+          state: 'output-available',
+          input: { todos: [{ content: 'Alt', status: 'pending' }] },
+          output: { pending: 1, in_progress: 0, completed: 0 },
+        },
+        { type: 'tool-todo_write', toolCallId: 'c2', state: 'output-denied', input: { todos: [] }, approval },
+      ],
+    },
+  ];
+
+  it('reads in the labels given, with no English sentence', () => {
+    const messages = history({ id: 'x', approved: false });
+    const { container } = render(
+      <TodoProvider messages={messages} status="ready">
+        <TodoList labels={{ denied: 'Abgelehnt' }} />
+        <TodoCallSummary
+          toolCallId="c2"
+          labels={{ callDenied: (reason) => (reason ? `Geändert: ${reason}` : 'Abgelehnt') }}
+        />
+      </TodoProvider>,
+    );
+    expect(container.querySelector('[data-todo-notice]')!.textContent).toBe('Abgelehnt');
+    expect(container.querySelector('[data-todo-call-summary]')!.textContent).toBe('Abgelehnt');
+  });
+
+  it('keeps a reason that reads like the default text', () => {
+    const messages = history({ id: 'x', approved: false, reason: 'The update was denied.' });
+    const { container } = render(
+      <TodoProvider messages={messages} status="ready">
+        <TodoCallSummary toolCallId="c2" />
+      </TodoProvider>,
+    );
+    expect(container.textContent).toBe('Changes requested: The update was denied.');
+  });
+});
+
+describe('one call of a conversation', () => {
+  const messages = [{ id: 'a', role: 'assistant', parts: [] }];
+  it('comes from a <TodoProvider>, so one reading serves every call: a list given messages and a call throws', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<TodoList {...({ messages, toolCallId: 'c' } as never)} />)).toThrow(/TodoProvider/);
+    expect(() => render(<TodoCallSummary toolCallId="c" />)).toThrow(/TodoProvider/);
+    quiet.mockRestore();
   });
 });

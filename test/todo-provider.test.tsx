@@ -3,6 +3,7 @@ import type { UIMessage } from 'ai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TodoCallSummary, TodoList, TodoProvider } from '../src/react.js';
+import { selectTodoState } from '../src/index.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
 afterEach(cleanup);
@@ -45,8 +46,10 @@ function Each({ messages, status }: { messages: UIMessage[]; status: 'streaming'
       <TodoList messages={messages} status={status} />
       {CALLS.map((toolCallId) => (
         <div key={toolCallId}>
-          <TodoCallSummary toolCallId={toolCallId} messages={messages} status={status} />
-          <TodoList messages={messages} status={status} toolCallId={toolCallId} />
+          <TodoProvider messages={messages} status={status}>
+            <TodoCallSummary toolCallId={toolCallId} />
+          </TodoProvider>
+          <TodoList state={selectTodoState(messages, { status, toolCallId })} />
         </div>
       ))}
     </>
@@ -57,7 +60,7 @@ function Each({ messages, status }: { messages: UIMessage[]; status: 'streaming'
 const markup = (container: HTMLElement): string => container.innerHTML.replace(/«[^»]*»|_r_[0-9a-z]+_/g, 'id');
 
 describe('one reading for every summary and inline list (<TodoProvider>)', () => {
-  it('shows what each component reading the messages itself shows, at every snapshot of a real stream', async () => {
+  it('shows what a fresh reading per call shows, at every snapshot of a real stream', async () => {
     const snapshots = await turn();
     const shared = render(<Shared messages={snapshots[0]!} status="streaming" />);
     const each = render(<Each messages={snapshots[0]!} status="streaming" />);

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { TodoReviewControls } from '../src/react/todo-review-controls.js';
 import { TodoList } from '../src/react/todo-list.js';
 import { TodoCallSummary } from '../src/react/todo-call-summary.js';
+import { TodoProvider } from '../src/react/todo-provider.js';
 import { useTodoReview } from '../src/react/use-todo-review.js';
 import { selectTodoState } from '../src/todo-selector.js';
 import type { Todo } from '../src/todo.js';
@@ -35,16 +36,12 @@ function Page({
     message.parts.flatMap((part) => (part.type === 'tool-todo_write' ? [part.toolCallId] : [])),
   );
   return (
-    <>
-      <TodoList
-        messages={messages}
-        status={status}
-        addToolApprovalResponse={withControls ? addToolApprovalResponse : undefined}
-      />
+    <TodoProvider messages={messages} status={status}>
+      <TodoList addToolApprovalResponse={withControls ? addToolApprovalResponse : undefined} />
       {calls.map((toolCallId) => (
-        <TodoCallSummary key={toolCallId} messages={messages} status={status} toolCallId={toolCallId} />
+        <TodoCallSummary key={toolCallId} toolCallId={toolCallId} />
       ))}
-    </>
+    </TodoProvider>
   );
 }
 

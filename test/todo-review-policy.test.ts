@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createTodoWrite,
-  explainTodoDenials,
-  needsTodoReview,
-  TODO_REVIEW_SUPERSEDED_MESSAGE,
-  todoDenialMessage,
-  todoReview,
-  type Todo,
-} from '../src/index.js';
+import { createTodoWrite, explainTodoDenials, todoReview, type Todo } from '../src/index.js';
+import { needsTodoReview } from '../src/todo-review-policy.js';
+import { TODO_REVIEW_SUPERSEDED_MESSAGE, todoDenialMessage } from '../src/explain-todo-denials.js';
 
 const PLAN: Todo[] = [
   { content: 'Read the code', status: 'in_progress' },
@@ -27,7 +21,8 @@ const result = (toolCallId: string, output: Record<string, unknown>) => ({
   role: 'tool',
   content: [{ type: 'tool-result', toolCallId, toolName: 'todo_write', output }],
 });
-const accepted = (toolCallId: string) => result(toolCallId, { type: 'json', value: {} });
+const accepted = (toolCallId: string) =>
+  result(toolCallId, { type: 'json', value: { pending: 1, in_progress: 0, completed: 0 } });
 const denied = (toolCallId: string) => result(toolCallId, { type: 'execution-denied', reason: 'No' });
 
 describe('needsTodoReview', () => {

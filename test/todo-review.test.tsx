@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectTodoState, todoWrite } from '../src/index.js';
-import { TodoCallSummary, TodoList } from '../src/react.js';
+import { TodoCallSummary, TodoList, TodoProvider } from '../src/react.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
 afterEach(cleanup);
@@ -76,7 +76,11 @@ describe('a plan waiting for review, through the real SDK stream', () => {
 
   it('summarises the call as waiting for review', async () => {
     const chat = await chatInReview();
-    const { container } = render(<TodoCallSummary messages={chat.messages} status={chat.status} toolCallId="c2" />);
+    const { container } = render(
+      <TodoProvider messages={chat.messages} status={chat.status}>
+        <TodoCallSummary toolCallId="c2" />
+      </TodoProvider>,
+    );
     expect(container.textContent).toBe('Waiting for your review');
   });
 
@@ -104,7 +108,9 @@ describe('a plan waiting for review, through the real SDK stream', () => {
       });
       expect(state.todos.map((row) => row.content)).toEqual(['Write tests', 'Old step']);
       const { container, unmount } = render(
-        <TodoCallSummary messages={chat.messages} status={chat.status} toolCallId="c2" />,
+        <TodoProvider messages={chat.messages} status={chat.status}>
+          <TodoCallSummary toolCallId="c2" />
+        </TodoProvider>,
       );
       expect(container.textContent).toBe('Changes requested: Keep the old step');
       unmount();
@@ -120,7 +126,9 @@ describe('a plan waiting for review, through the real SDK stream', () => {
     const state = selectTodoState(messages, { status: 'submitted', toolCallId: 'c2' });
     expect(state).toMatchObject({ phase: 'rejected', rejection: 'interrupted', toolCallId: 'c1' });
     const { container } = render(
-      <TodoList messages={messages} status="submitted" toolCallId="c2" addToolApprovalResponse={() => {}} />,
+      <TodoProvider messages={messages} status="submitted">
+        <TodoList toolCallId="c2" addToolApprovalResponse={() => {}} />
+      </TodoProvider>,
     );
     expect(container.querySelectorAll('button')).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parsePartialJson, type UIMessage } from 'ai';
+import { convertToModelMessages, parsePartialJson, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { pruneTodoWrites } from '../src/prune-todo-writes.js';
 import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
 import type { TodoState } from '../src/todo-selector.js';
 import type { Todo } from '../src/todo.js';
@@ -10,6 +11,7 @@ import {
   asciiJson,
   collectSnapshots,
   scriptedModel,
+  splitIntoDeltas,
   textStep,
   todoCallStep,
   TRICKY_PLAN,
@@ -74,10 +76,10 @@ describe('which call wins', () => {
   });
   it('counts dynamic tools and a custom tool name', () => {
     const dynamic = { ...accepted('a', plan), type: 'dynamic-tool', toolName: 'plan' };
-    expect(selectTodoState([message(dynamic)], { toolName: 'plan' }).todos).toHaveLength(3);
+    expect(selectTodoState([message(dynamic)], { tool: 'plan' }).todos).toHaveLength(3);
     expect(selectTodoState([message(dynamic)]).phase).toBe('empty');
     expect(
-      selectTodoState([message({ ...accepted('a', plan), type: 'tool-plan' })], { toolName: 'plan' }).todos,
+      selectTodoState([message({ ...accepted('a', plan), type: 'tool-plan' })], { tool: 'plan' }).todos,
     ).toHaveLength(3);
   });
   it('an empty list clears the checklist once accepted', () => {
@@ -239,15 +241,19 @@ describe('phases', () => {
       error: 'Keep the tests',
       toolCallId: 'a',
     });
-    expect(answer({ id: 'x', approved: false }).error).toBe('The update was denied.');
+    // No reason is a state the labels render, never a sentence in the data.
+    expect(answer({ id: 'x', approved: false })).toMatchObject({ rejection: 'denied' });
+    expect(answer({ id: 'x', approved: false }).error).toBeUndefined();
+    expect(answer({ id: 'x', approved: false, reason: 'The update was denied.' }).error).toBe('The update was denied.');
     expect(rows(answer({ id: 'x', approved: false }))).toEqual(plan.map((todo) => [todo.content, todo.status]));
   });
-  it('output-denied without a reason still sets error', () => {
+  it('output-denied without a reason is denied with no error text', () => {
     const state = selectTodoState([
       ...history,
       message(call('b', 'output-denied', { todos: [] }, { approval: { id: 'x', approved: false } })),
     ]);
-    expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied', error: 'The update was denied.' });
+    expect(state).toMatchObject({ phase: 'rejected', rejection: 'denied' });
+    expect(state.error).toBeUndefined();
   });
   it('output-denied brings the accepted list back with the reason', () => {
     const state = selectTodoState([
@@ -277,7 +283,7 @@ describe('phases', () => {
     expect(selectTodoState([message(call('b', 'some-future-state', {}))]).phase).toBe('empty');
   });
   it('accepts a list double-encoded as a JSON string', () => {
-    const state = selectTodoState([message(call('a', 'output-available', { todos: JSON.stringify(plan) }))]);
+    const state = selectTodoState([message(accepted('a', JSON.stringify(plan) as unknown as Todo[]))]);
     expect(rows(state)).toHaveLength(3);
   });
 });
@@ -484,14 +490,13 @@ describe('one selector for every view of a conversation (read, then state per ca
     snapshots.forEach((snapshot, index) => {
       const messages = [user, structuredClone(snapshot)];
       const status = index === snapshots.length - 1 ? 'ready' : 'streaming';
-      const changed = selector.read(messages, status);
+      selector.read(messages, status);
       for (const toolCallId of [undefined, 'c1', 'c2', 'c3']) {
         const state = selector.state(toolCallId);
         expect(state).toEqual(selectTodoState(messages, { status, toolCallId }));
-        // A call the reading did not report keeps its state object.
-        if (toolCallId && changed && !changed.has(toolCallId) && seen.has(toolCallId)) {
-          expect(state).toBe(seen.get(toolCallId));
-        }
+        // A call whose state did not change keeps its state object.
+        const last = toolCallId ? seen.get(toolCallId) : undefined;
+        if (last && JSON.stringify(last) === JSON.stringify(state)) expect(state).toBe(last);
         if (toolCallId) seen.set(toolCallId, state);
       }
     });
@@ -797,7 +802,14 @@ describe('readTodos and the checklist', () => {
     fc.assert(
       fc.property(fc.array(fc.array(item, { maxLength: 5 }), { minLength: 1, maxLength: 4 }), (lists) => {
         const messages = lists.map((list, index) =>
-          message(call(`c${index}`, 'output-available', { todos: list }, { output: {} })),
+          message(
+            call(
+              `c${index}`,
+              'output-available',
+              { todos: list },
+              { output: { pending: 0, in_progress: 0, completed: 0 } },
+            ),
+          ),
         );
         const replayed = readTodos(messages as never);
         expect(rows(selectTodoState(messages))).toEqual(replayed.map((todo) => [todo.content, todo.status]));
@@ -805,3 +817,106 @@ describe('readTodos and the checklist', () => {
     );
   });
 });
+
+describe('an error streamed as the output (a durable agent that catches the throw)', () => {
+  const user = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'go' }] };
+  const good: Todo[] = [{ content: 'Read the code', status: 'in_progress' }];
+  const bad: Todo[] = [
+    { content: 'Fix it', status: 'in_progress' },
+    { content: 'Test it', status: 'in_progress' },
+  ];
+  const error =
+    'Error: Nothing was saved. Fix these problems:\n- Items 1 and 2 are all in_progress; at most one task may be in_progress.';
+  const chunks: UIMessageChunk[] = [
+    { type: 'start', messageId: 'a1' },
+    { type: 'start-step' },
+    { type: 'tool-input-available', toolCallId: 'c1', toolName: 'todo_write', input: { todos: good } },
+    { type: 'tool-output-available', toolCallId: 'c1', output: { pending: 0, in_progress: 1, completed: 0 } },
+    { type: 'finish-step' },
+    { type: 'start-step' },
+    { type: 'tool-input-available', toolCallId: 'c2', toolName: 'todo_write', input: { todos: bad } },
+    { type: 'tool-output-available', toolCallId: 'c2', output: error },
+    { type: 'finish-step' },
+    { type: 'finish' },
+  ];
+
+  it('is a rejection: readTodos, the selector and pruning keep the last accepted list', async () => {
+    const snapshots: UIMessage[] = [];
+    for await (const snapshot of readUIMessageStream({ stream: streamOf(chunks) }))
+      snapshots.push(structuredClone(snapshot));
+    const messages = [user, snapshots.at(-1)!];
+    expect(readTodos(messages)).toEqual(good);
+    const state = selectTodoState(messages, { status: 'ready' });
+    expect(state).toMatchObject({ phase: 'rejected', rejection: 'error', toolCallId: 'c1' });
+    expect(state.error).toContain('at most one task may be in_progress');
+    expect(rows(state)).toEqual([['Read the code', 'in_progress']]);
+    const model = await convertToModelMessages(messages);
+    expect(readTodos(model)).toEqual(good);
+    const pruned = pruneTodoWrites(model);
+    expect(readTodos(pruned)).toEqual(good);
+  });
+});
+
+describe('a retried step (a `reset-step` chunk removes its parts)', () => {
+  const user = { id: 'u1', role: 'user' as const, parts: [{ type: 'text' as const, text: 'go' }] };
+  const first: Todo[] = [{ content: 'Read the code', status: 'in_progress' }];
+  const removed: Todo[] = [{ content: 'A plan the retry dropped', status: 'pending' }];
+  const retried: Todo[] = [
+    { content: 'Read the code', status: 'completed' },
+    { content: 'Write the fix', status: 'in_progress' },
+  ];
+  const call = (toolCallId: string, todos: Todo[], accept: boolean): UIMessageChunk[] => [
+    { type: 'tool-input-start', toolCallId, toolName: 'todo_write' },
+    ...splitIntoDeltas(JSON.stringify({ todos }), { seed: 3 }).map(
+      (inputTextDelta): UIMessageChunk => ({ type: 'tool-input-delta', toolCallId, inputTextDelta }),
+    ),
+    { type: 'tool-input-available', toolCallId, toolName: 'todo_write', input: { todos } },
+    ...(accept
+      ? [
+          {
+            type: 'tool-output-available',
+            toolCallId,
+            output: { pending: todos.length, in_progress: 0, completed: 0 },
+          } as UIMessageChunk,
+        ]
+      : []),
+  ];
+  const chunks: UIMessageChunk[] = [
+    { type: 'start', messageId: 'a1' },
+    { type: 'start-step' },
+    ...call('c1', first, true),
+    { type: 'finish-step' },
+    { type: 'start-step' },
+    ...call('c2', removed, true),
+    { type: 'reset-step' },
+    { type: 'start-step' },
+    ...call('c3', retried, false),
+  ];
+
+  it('shows what a fresh derivation shows on every snapshot: never the removed list once the retry writes', async () => {
+    const selector = createTodoSelector();
+    const seen: string[][] = [];
+    let afterReset = false;
+    for await (const snapshot of readUIMessageStream({ stream: streamOf(chunks) })) {
+      const messages = [user, structuredClone(snapshot)];
+      const state = selector.select(messages, { status: 'streaming' });
+      const texts = state.todos.map((row) => row.content);
+      if (snapshot.parts.some((part) => (part as { toolCallId?: string }).toolCallId === 'c3')) afterReset = true;
+      if (afterReset) {
+        expect(texts).not.toContain('A plan the retry dropped');
+        expect(state).toEqual(selectTodoState(messages, { status: 'streaming' }));
+      }
+      seen.push(texts);
+    }
+    expect(seen.at(-1)).toEqual(['Read the code', 'Write the fix']);
+  });
+});
+
+function streamOf(chunks: UIMessageChunk[]): ReadableStream<UIMessageChunk> {
+  return new ReadableStream({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+}

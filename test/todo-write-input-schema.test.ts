@@ -1,14 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import {
-  createTodoWrite,
-  createTodoWriteInputSchema,
-  TODO_STATUSES,
-  todoSchema,
-  todoWriteInputSchema,
-  validateTodos,
-} from '../src/index.js';
+import { createTodoWrite, createTodoWriteInputSchema, todoWriteInputSchema, validateTodos } from '../src/index.js';
+import { TODO_STATUSES } from '../src/todo.js';
+import { todoSchema } from '../src/todo-write-input-schema.js';
 import { toTodoWriteJsonSchema } from '../src/todo-write-input-schema.js';
 import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 

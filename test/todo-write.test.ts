@@ -5,14 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 import {
   createTodoWrite,
-  TODO_STATUSES,
   TODO_WRITE_DESCRIPTION,
   todoWrite,
   type Todo,
   type TodoCounts,
-  type TodoWriteInput,
   type TodoWriteTool,
 } from '../src/index.js';
+import { TODO_STATUSES } from '../src/todo.js';
+import type { TodoWriteInput } from '../src/todo-write.js';
 
 const messages: ModelMessage[] = [{ role: 'user', content: 'Fix the login bug' }];
 

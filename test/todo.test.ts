@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countTodos, isTodoStatus, TODO_STATUSES, TODO_TOOL_NAME } from '../src/index.js';
+import { countTodos } from '../src/index.js';
+import { isTodoStatus, TODO_STATUSES, TODO_TOOL_NAME } from '../src/todo.js';
 
 describe('the vocabulary', () => {
   it('names the tool todo_write and has exactly three statuses, in the order a task moves', () => {

@@ -2,7 +2,7 @@
 import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
-import { selectTodoState, type todoWrite, type TodoRow, type TodoPhase, type TodoState } from '../src/index.js';
+import { selectTodoState, type todoWrite, type TodoRow, type TodoState } from '../src/index.js';
 import { TodoList, useTodos } from '../src/react.js';
 
 type Tools = InferUITools<{ todo_write: typeof todoWrite }>;
@@ -12,9 +12,9 @@ declare const chat: UseChatHelpers<ChatMessage>;
 
 const state: TodoState = selectTodoState(chat.messages, { status: chat.status });
 // biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
-const hooked: TodoState = useTodos(chat.messages, { status: chat.status, toolName: 'todo_write' });
+const hooked: TodoState = useTodos(chat.messages, { status: chat.status, tool: 'todo_write' });
 const item: TodoRow | undefined = state.todos[0];
-const phase: TodoPhase = hooked.phase;
+const phase: TodoState['phase'] = hooked.phase;
 
 // Narrowing on the phase: only a rejected state carries `rejection`.
 if (state.phase === 'rejected') {
@@ -30,6 +30,8 @@ createElement(TodoList, { state });
 for (const message of chat.messages) {
   for (const part of message.parts) {
     if (part.type === 'tool-todo_write') {
+      createElement(TodoList, { toolCallId: part.toolCallId });
+      // @ts-expect-error one call of a conversation comes from the <TodoProvider>, never from messages
       createElement(TodoList, { messages: chat.messages, status: chat.status, toolCallId: part.toolCallId });
       // The typed part's input is the tool's input.
       if (part.state === 'output-available') void part.input.todos.map((todo) => todo.status);

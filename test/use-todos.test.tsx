@@ -28,7 +28,7 @@ function renderTodosPage(steps: Parameters<typeof scriptedModel>[0], toolName?: 
       ),
     );
     const chat = useChat({ transport });
-    const state = useTodos(chat.messages, { status: chat.status, toolName });
+    const state = useTodos(chat.messages, { status: chat.status, tool: toolName });
     states.push(state);
     statuses.push(chat.status);
     send = (text) => chat.sendMessage({ text });
@@ -101,6 +101,7 @@ describe('useTodos without a chat', () => {
             toolCallId: 'a',
             state: 'output-available',
             input: { todos: [{ content: 'Keep', status: 'pending' }] },
+            output: { pending: 1, in_progress: 0, completed: 0 },
           },
         ],
       },

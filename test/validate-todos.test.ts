@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MAX_CONTENT_LENGTH,
-  DEFAULT_MAX_TODOS,
-  TODO_STATUSES,
-  validateTodos,
-  type Todo,
-} from '../src/index.js';
+import { validateTodos, type Todo } from '../src/index.js';
+import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS } from '../src/todo-write-input-schema.js';
+import { TODO_STATUSES } from '../src/todo.js';
 
 const HEADER =
   'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):';

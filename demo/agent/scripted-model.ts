@@ -11,13 +11,14 @@
  * The scenario's own prompt gets the scenario's plan; any other request gets a plan about that
  * request (`planRequest`), which also scripts revisions: tasks finished together, added, dropped, renamed.
  *
- * Its one runtime import is extensionless, for bundlers: Vite, Next.js and vitest load this file
+ * Its runtime imports are extensionless, for bundlers: Vite, Next.js and vitest load this file
  * (`scenarios.ts` stays import-free for plain Node).
  */
 import type { LanguageModel } from 'ai';
 import { planRequest } from './plan-request';
 import { describeRevision, revisePlan } from './revise-plan';
 import { seededRandom } from './seeded-random';
+import { readTodoProblems } from 'todo-write';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
@@ -240,11 +241,9 @@ function personsReason(text: string | undefined): string | undefined {
   return text.startsWith('Nothing was saved: the user') ? undefined : text.trim() || undefined;
 }
 
-/** The first problem of a rejection message ("- Items 3 and 4 are all in_progress; ..."), else its first line. */
+/** The first problem of a rejection message ("Items 3 and 4 are all in_progress; ..."), else its first line. */
 function firstProblem(message: string): string {
-  const lines = message.replace(/^Error:\s*/, '').split('\n');
-  const problem = lines.find((line) => line.startsWith('- ')) ?? lines[0] ?? message;
-  return problem.replace(/^- /, '').trim();
+  return readTodoProblems(message)[0] ?? message;
 }
 
 function isTodoInput(input: unknown): input is { todos: ScriptedTodo[] } {

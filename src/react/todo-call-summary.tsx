@@ -1,8 +1,7 @@
 import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode } from 'react';
-import { summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
-import type { TodoMessageLike } from '../read-todo-calls.js';
-import { DENIED_WITHOUT_REASON, type SelectTodosOptions, type TodoState, todoChangesOf } from '../todo-selector.js';
-import { useTodoSource } from './todo-provider.js';
+import { rowChanges, summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
+import type { TodoState } from '../todo-selector.js';
+import { useProvidedTodoState } from './todo-provider.js';
 
 /** Texts of {@link TodoCallSummary}: the change sentences, and what shows while the call is under way. */
 export interface TodoCallSummaryLabels extends TodoChangeLabels {
@@ -12,33 +11,27 @@ export interface TodoCallSummaryLabels extends TodoChangeLabels {
   reviewing: string;
 }
 
-/** Props of {@link TodoCallSummary}; other props (`id`, `style`, `aria-*`, …) and the ref go to the root `<p>`. */
-export type TodoCallSummaryProps = {
-  /** The call to summarise: the tool part's `toolCallId`. */
-  toolCallId: string;
-  /**
-   * The conversation (`useChat().messages`). Default: the nearest `<TodoProvider>`'s, which reads the
-   * conversation once for every summary (with `messages`, each summary reads it on its own).
-   */
-  messages?: readonly TodoMessageLike[] | undefined;
-  /** `useChat().status` (with `messages`): a call the chat stopped reads as stopped, not as under way. */
-  status?: SelectTodosOptions['status'];
-  /** Default `'todo_write'` (with `messages`). */
-  toolName?: string | undefined;
-  /** Texts, for other languages. Default: English. */
-  labels?: Partial<TodoCallSummaryLabels> | undefined;
-} & Omit<ComponentPropsWithoutRef<'p'>, 'children'>;
+const NEEDS_PROVIDER =
+  '<TodoCallSummary> reads its call from a <TodoProvider messages status>: wrap the transcript in one.';
 
 /**
- * One line that says what a `todo_write` call did ("Completed 'Write tests' and started 'Run the
- * suite'", "Planned 7 tasks", "Rejected: …"), to render in place of the tool part in a chat message,
- * so the transcript does not repeat the whole list per call. A `<p data-todo-call-summary>` with
- * `data-phase` (and `data-rejection` when it failed). Renders again only when its call's state changes.
+ * One line that says what a call did ("Completed 'Write tests' and started 'Run the suite'",
+ * "Planned 7 tasks", "Rejected: …"), to render in place of the tool part in a chat message. It reads
+ * its call from the nearest `<TodoProvider>`, which reads the conversation once for every summary.
+ * A `<p data-todo-call-summary>` with `data-phase` (and `data-rejection`); other props and the ref go
+ * to the `<p>`. `toolCallId`: the tool part's. `labels`: texts, for other languages (default English).
  */
 export const TodoCallSummary = memo(
-  forwardRef<HTMLParagraphElement, TodoCallSummaryProps>(function TodoCallSummary(props, ref): ReactNode {
-    const { messages, toolCallId, status, toolName, labels, ...rootProps } = props;
-    const state = useTodoSource({ messages, status, toolName, toolCallId });
+  forwardRef<
+    HTMLParagraphElement,
+    { toolCallId: string; labels?: Partial<TodoCallSummaryLabels> | undefined } & Omit<
+      ComponentPropsWithoutRef<'p'>,
+      'children'
+    >
+  >(function TodoCallSummary(props, ref): ReactNode {
+    const { toolCallId, labels, ...rootProps } = props;
+    const state = useProvidedTodoState(toolCallId);
+    if (!state) throw new Error(NEEDS_PROVIDER);
     return (
       <p
         {...rootProps}
@@ -54,14 +47,15 @@ export const TodoCallSummary = memo(
 );
 
 function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}): string {
-  if (state.phase === 'accepted') {
-    return summarizeTodoCall({ outcome: 'accepted', changes: todoChangesOf(state), todos: state.todos }, labels);
-  }
+  if (state.phase === 'accepted')
+    return summarizeTodoCall({ outcome: 'accepted', changes: rowChanges(state), todos: state.todos }, labels);
   if (state.phase === 'rejected') {
     const { rejection, error } = state;
     if (rejection === 'error') return summarizeTodoCall({ outcome: 'rejected', error }, labels);
-    const reason = error === DENIED_WITHOUT_REASON ? undefined : error;
-    return summarizeTodoCall(rejection === 'denied' ? { outcome: 'denied', reason } : { outcome: rejection }, labels);
+    return summarizeTodoCall(
+      rejection === 'denied' ? { outcome: 'denied', reason: error } : { outcome: rejection },
+      labels,
+    );
   }
   if (state.phase === 'review') return labels.reviewing ?? 'Waiting for your review';
   return state.phase === 'empty' ? '' : (labels.updating ?? 'Updating the plan…');

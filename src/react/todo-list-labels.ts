@@ -1,10 +1,12 @@
-import { announceTodoChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
+import { announceTodoChanges, rowChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
-import { type TodoRejection, type TodoState, todoChangesOf } from '../todo-selector.js';
+import type { TodoState } from '../todo-selector.js';
 import type { TodoReviewLabels } from './todo-review-controls.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
-export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoRejection, string> {
+export interface TodoListLabels
+  extends Record<TodoStatus, string>,
+    Record<NonNullable<TodoState['rejection']>, string> {
   /** Accessible name of the list. Default `'Tasks'`. */
   list: string;
   /** The summary next to the progress bar. Default `` `${completed} of ${total} completed` ``. */
@@ -15,6 +17,8 @@ export interface TodoListLabels extends Record<TodoStatus, string>, Record<TodoR
   showFewer: string;
   /** Announced when a proposed plan starts waiting for the person's review. Default `'The plan waits for your review.'`. */
   reviewing: string;
+  /** The last row of a list longer than `maxTodos`. Default `` `${count} more` ``. */
+  more: (count: number) => string;
   /** Texts of the review controls. Default `DEFAULT_TODO_REVIEW_LABELS`. */
   review?: Partial<TodoReviewLabels>;
   /** The sentences of announcements ("Completed: Write tests. Now: Run the suite."). Default: English. */
@@ -39,6 +43,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   showAll: (total) => `Show all ${total}`,
   showFewer: 'Show fewer',
   reviewing: 'The plan waits for your review.',
+  more: (count) => `${count} more`,
 };
 
 /**
@@ -48,5 +53,5 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
 export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
   if (state.phase === 'review') return labels.reviewing;
-  return announceTodoChanges(todoChangesOf(state), state.todos, labels.changes);
+  return announceTodoChanges(rowChanges(state), state.todos, labels.changes);
 }

@@ -19,7 +19,6 @@ export type RenderTodoRow = (row: TodoRow, statusLabel: string) => ReactNode;
 interface TodoListRowProps {
   row: TodoRow;
   statusLabel: string;
-  hidden: boolean;
   itemClassName: string | undefined;
   iconClassName: string | undefined;
   contentClassName: string | undefined;
@@ -39,7 +38,6 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
       // A dropped task stays on screen for a moment; the status region already said it went.
       aria-hidden={isRemoved || undefined}
       className={props.itemClassName}
-      hidden={props.hidden || undefined}
     >
       {renderItem ? (
         renderItem(row, statusLabel)

@@ -11,12 +11,15 @@ import {
   useRef,
   useState,
 } from 'react';
-import { readToolErrorProblems } from '../describe-todo-changes.js';
-import type { TodoMessageLike } from '../read-todo-calls.js';
-import type { SelectTodosOptions, TodoState } from '../todo-selector.js';
+import { readTodoProblems } from '../validate-todos.js';
+import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
+import type { TodoState } from '../todo-selector.js';
+import type { TodoToolShape } from '../todo-tool-shape.js';
+import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
-import { useTodoSource } from './todo-provider.js';
+import { useProvidedTodoState } from './todo-provider.js';
+import { useTodos } from './use-todos.js';
 import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
@@ -33,40 +36,29 @@ export type TodoListSlot =
   | TodoReviewSlot;
 
 /** Where the list comes from: a state from {@link useTodos}, a conversation, or the nearest `<TodoProvider>`. */
-export type TodoListSource =
+type TodoListSource =
+  | { state: TodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
   | {
-      /** A state from `useTodos` or `selectTodoState`. */
-      state: TodoState;
-      messages?: never;
-      status?: never;
-      toolName?: never;
-      toolCallId?: never;
-    }
-  | {
-      /** The conversation (`useChat().messages`). */
+      /** The conversation (`useChat().messages`): the list of its newest call. */
       messages: readonly TodoMessageLike[];
       /** `useChat().status`, so an abandoned call brings the last accepted list back and nothing spins once the chat ended. */
-      status?: SelectTodosOptions['status'];
-      /** Default `'todo_write'`. */
-      toolName?: string;
-      /**
-       * Renders the list as this call left it (a tool part shown inline in its message); it stops
-       * streaming by itself once a later call supersedes it or the chat stops. Default: the newest call.
-       */
-      toolCallId?: string;
+      status?: ChatStatus | undefined;
+      /** The name the tool is registered under, or another agent's shape. Default `'todo_write'`. */
+      tool?: string | TodoToolShape | undefined;
+      toolCallId?: never;
       state?: never;
     }
   | {
-      /** With neither `state` nor `messages`: this call (default: the newest) of the nearest `<TodoProvider>`. */
-      toolCallId?: string;
+      /** Inside a `<TodoProvider>`: the list as this call left it (default: the newest call). */
+      toolCallId?: string | undefined;
       state?: never;
       messages?: never;
       status?: never;
-      toolName?: never;
+      tool?: never;
     };
 
 /** Props of `<TodoList>` besides its source. */
-export interface TodoListOwnProps {
+interface TodoListOwnProps {
   /** Added to the root element, with `classNames.root`. */
   className?: string | undefined;
   /** Class names per element. An inline object is fine: rows receive only the strings. */
@@ -79,6 +71,8 @@ export interface TodoListOwnProps {
   labels?: Partial<TodoListLabels> | undefined;
   /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
   maxVisible?: number | undefined;
+  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more". Default 50, the tool's cap. */
+  maxTodos?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
   /**
@@ -102,13 +96,27 @@ export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
  */
 export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
-    const { state, messages, status, toolName, toolCallId, ...viewProps } = props;
-    const resolved = useTodoSource({ state, messages, status, toolName, toolCallId });
+    const { state, messages, status, tool, toolCallId, ...viewProps } = props;
+    if (messages !== undefined && toolCallId !== undefined) throw new TypeError(ONE_CALL_NEEDS_PROVIDER);
+    const derived = useTodos(messages ?? NO_MESSAGES, { status, tool });
+    const provided = useProvidedTodoState(toolCallId, state !== undefined || messages !== undefined);
+    const resolved = state ?? (messages ? derived : (provided ?? EMPTY_STATE));
     // The view is memoized on the state object: a text delta after the call, which leaves the
     // state as it was, costs the derivation and nothing else.
     return <TodoListView {...viewProps} state={resolved} rootRef={ref} />;
   }),
 );
+
+const ONE_CALL_NEEDS_PROVIDER =
+  '<TodoList toolCallId> reads its call from a <TodoProvider messages status>: pass no messages, so one reading serves every call.';
+const NO_MESSAGES: readonly TodoMessageLike[] = [];
+const EMPTY_STATE: TodoState = {
+  phase: 'empty',
+  todos: [],
+  removed: [],
+  counts: { pending: 0, in_progress: 0, completed: 0 },
+  live: false,
+};
 
 type TodoListViewProps = { state: TodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
 
@@ -123,6 +131,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     theme,
     labels: labelOverrides,
     maxVisible = 8,
+    maxTodos = DEFAULT_MAX_TODOS,
     renderItem,
     ...rootProps
   } = props;
@@ -173,20 +182,21 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       );
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
-  const end = collapsed ? start + maxVisible : Number.POSITIVE_INFINITY;
+  const end = collapsed ? start + maxVisible : Math.min(total, maxTodos);
   const { pending, in_progress, completed, list: listLabel } = labels;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
+  const more = collapsed ? 0 : total - end;
+  const moreLabel = more > 0 ? labels.more(more) : undefined;
   // The same element while nothing it shows changed (a text part streaming after the call): React
-  // then skips the whole list instead of comparing every row's props. Deps are primitives and the
-  // state's own arrays, so inline `labels` and `classNames` objects cost nothing.
+  // then skips the whole list. Deps are primitives and the state's own arrays, so inline
+  // `labels` and `classNames` objects cost nothing. Only the rows shown are rendered.
   const list = useMemo(() => {
     const statusLabels = { pending, in_progress, completed };
-    const rowElement = (row: (typeof todos)[number], hidden: boolean): ReactNode => (
+    const rowElement = (row: (typeof todos)[number]): ReactNode => (
       <TodoListRow
         key={row.key}
         row={row}
         statusLabel={statusLabels[row.status]}
-        hidden={hidden}
         itemClassName={itemClassName}
         iconClassName={iconClassName}
         contentClassName={contentClassName}
@@ -195,8 +205,13 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     );
     return (
       <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
-        {todos.map((row, index) => rowElement(row, index < start || index >= end))}
-        {removed.map((row) => rowElement(row, false))}
+        {todos.slice(start, end).map(rowElement)}
+        {moreLabel && (
+          <li data-todo-more="" className={itemClassName}>
+            {moreLabel}
+          </li>
+        )}
+        {removed.slice(0, maxTodos).map(rowElement)}
       </ol>
     );
   }, [
@@ -204,6 +219,8 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     removed,
     start,
     end,
+    maxTodos,
+    moreLabel,
     id,
     pending,
     in_progress,
@@ -258,7 +275,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       {state.phase === 'rejected' && (
         <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
           {labels[state.rejection]}
-          {state.error && <span data-todo-error=""> {readToolErrorProblems(state.error).join(' ')}</span>}
+          {state.error && <span data-todo-error=""> {readTodoProblems(state.error).join(' ')}</span>}
         </p>
       )}
       {state.phase === 'review' && addToolApprovalResponse && (

@@ -7,121 +7,57 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { TodoMessageLike } from '../read-todo-calls.js';
-import { useTodos } from './use-todos.js';
-import { createTodoSelector, type SelectTodosOptions, type TodoSelector, type TodoState } from '../todo-selector.js';
+import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
+import type { TodoSelector, TodoState } from '../todo-selector.js';
+import type { TodoToolShape } from '../todo-tool-shape.js';
+import { useTodoSelector } from './use-todos.js';
 
-/** One conversation's selector, shared by every summary and list under a {@link TodoProvider}. */
+/** One conversation's selector and the components that read it. */
 interface TodoStore {
   selector: TodoSelector;
-  toolName: string | undefined;
-  /** Listeners by view: a `toolCallId`, or `''` for the newest call. */
-  listeners: Map<string, Set<() => void>>;
-  /** The views the last reading changed (`undefined`: all of them), told on the next commit. */
-  changed: ReadonlySet<string> | undefined;
-  subscribe: (view: string, listener: () => void) => () => void;
+  listeners: Set<() => void>;
 }
 
 const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 
-function createTodoStore(toolName: string | undefined): TodoStore {
-  const listeners = new Map<string, Set<() => void>>();
-  return {
-    selector: createTodoSelector({ toolName }),
-    toolName,
-    listeners,
-    changed: undefined,
-    subscribe(view, listener) {
-      const views = listeners.get(view) ?? new Set();
-      listeners.set(view, views.add(listener));
-      return () => {
-        views.delete(listener);
-        if (views.size === 0) listeners.delete(view);
-      };
-    },
-  };
-}
-
-/** Tells the listeners of the views the last reading changed (and of the newest call, always). */
-function notify(store: TodoStore): void {
-  const { changed, listeners } = store;
-  for (const [view, views] of listeners) {
-    if (view !== '' && changed !== undefined && !changed.has(view)) continue;
-    for (const listener of views) listener();
-  }
-}
-
-/** Props of {@link TodoProvider}. */
-export interface TodoProviderProps {
-  /** The conversation (`useChat().messages`). */
-  messages: readonly TodoMessageLike[];
-  /** `useChat().status`. */
-  status?: SelectTodosOptions['status'];
-  /** Default `'todo_write'`. */
-  toolName?: string | undefined;
-  children?: ReactNode;
-}
-
 /**
- * Reads the conversation once per update for every `<TodoCallSummary toolCallId>` and
- * `<TodoList toolCallId>` inside it that is given no `messages`: a delta then costs the same with
- * 1 or 160 calls on screen, and only the summaries and lists whose call changed render again.
+ * Reads the conversation once per update for every `<TodoCallSummary>` and `<TodoList toolCallId>`
+ * inside it: a delta costs about the same with 1 or 160 calls on screen, and only the components
+ * whose call changed render again. Props: `messages` and `status` from `useChat()`; `tool`, the
+ * name the tool is registered under or another agent's shape (default `'todo_write'`).
  */
-export function TodoProvider(props: TodoProviderProps): ReactNode {
-  const { messages, status, toolName, children } = props;
-  const [owned, setOwned] = useState(() => createTodoStore(toolName));
-  let store = owned;
-  if (store.toolName !== toolName) {
-    store = createTodoStore(toolName);
-    setOwned(store);
-  }
-  // A pure function of the props: a render React throws away is replaced by the next reading.
-  const changed = store.selector.read(messages, status);
-  // Changes pile up until a commit tells them (a render React throws away tells nothing).
-  store.changed =
-    store.changed === undefined || changed === undefined ? undefined : new Set([...store.changed, ...changed]);
+export function TodoProvider(props: {
+  messages: readonly TodoMessageLike[];
+  status?: ChatStatus | undefined;
+  tool?: string | TodoToolShape | undefined;
+  children?: ReactNode;
+}): ReactNode {
+  const { messages, status, tool, children } = props;
+  const selector = useTodoSelector(tool);
+  const [listeners] = useState(() => new Set<() => void>());
+  const [store, setStore] = useState<TodoStore>(() => ({ selector, listeners }));
+  if (store.selector !== selector) setStore({ selector, listeners });
+  // Reading again is idempotent: a render React throws away leaves nothing the next one depends on.
+  selector.read(messages, status);
+  // Each reader compares its own state after every commit and renders only when it changed.
   useLayoutEffect(() => {
-    notify(store);
-    store.changed = new Set();
+    for (const listener of listeners) listener();
   });
   return <TodoStoreContext.Provider value={store}>{children}</TodoStoreContext.Provider>;
 }
 
-const subscribeToNothing = (): (() => void) => () => {};
-
-/** The state of one call (default: the newest) from the nearest {@link TodoProvider}; `undefined` outside one or when `skip`. */
-export function useProvidedTodoState(toolCallId: string | undefined, skip: boolean): TodoState | undefined {
+/** The state of one call (default: the newest) from the nearest {@link TodoProvider}; `undefined` outside one. */
+export function useProvidedTodoState(toolCallId: string | undefined, skip = false): TodoState | undefined {
   const provided = useContext(TodoStoreContext);
   const store = skip ? undefined : provided;
-  const view = toolCallId ?? '';
   const subscribe = useCallback(
-    (listener: () => void) => (store ? store.subscribe(view, listener) : subscribeToNothing()),
-    [store, view],
+    (listener: () => void) => {
+      if (!store) return () => {};
+      store.listeners.add(listener);
+      return () => store.listeners.delete(listener);
+    },
+    [store],
   );
   const read = (): TodoState | undefined => store?.selector.state(toolCallId);
   return useSyncExternalStore(subscribe, read, read);
-}
-
-const NO_MESSAGES: readonly TodoMessageLike[] = [];
-const EMPTY_STATE: TodoState = {
-  phase: 'empty',
-  todos: [],
-  removed: [],
-  counts: { pending: 0, in_progress: 0, completed: 0 },
-  live: false,
-};
-
-/** Where a component's state comes from: given, derived from `messages`, or read from the nearest {@link TodoProvider}. */
-export interface TodoSource extends SelectTodosOptions {
-  state?: TodoState | undefined;
-  messages?: readonly TodoMessageLike[] | undefined;
-  toolName?: string | undefined;
-}
-
-/** The state of a component's source (see {@link TodoSource}); empty outside a provider with neither. */
-export function useTodoSource(source: TodoSource): TodoState {
-  const { state, messages, status, toolName, toolCallId } = source;
-  const derived = useTodos(messages ?? NO_MESSAGES, { status, toolName, toolCallId });
-  const provided = useProvidedTodoState(toolCallId, state !== undefined || messages !== undefined);
-  return state ?? (messages ? derived : (provided ?? EMPTY_STATE));
 }

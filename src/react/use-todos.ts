@@ -1,25 +1,28 @@
 import { useState } from 'react';
-import type { TodoMessageLike } from '../read-todo-calls.js';
-import { createTodoSelector, type SelectTodosOptions, type TodoState } from '../todo-selector.js';
-
-/** Options of {@link useTodos}. */
-export interface UseTodosOptions extends SelectTodosOptions {
-  /** The name the tool is registered under. Default `'todo_write'`. */
-  toolName?: string | undefined;
-}
+import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
+import { createTodoSelector, type TodoSelector, type TodoState } from '../todo-selector.js';
+import type { TodoToolShape } from '../todo-tool-shape.js';
 
 /**
- * The checklist state of a `useChat` conversation. The component owns one selector
- * (`createTodoSelector`, kept in state), so a delta costs the same however the messages were
- * copied, and the same state (and row objects) come back while nothing visible changed.
+ * The checklist state of a `useChat` conversation's newest call. The component owns one selector
+ * (kept in state, made anew when `tool` changes), so a delta costs the same however the messages
+ * were copied, and the same state and rows come back while nothing visible changed.
+ * `status`: `useChat().status` (a call the chat stopped brings the last accepted list back).
+ * `tool`: the name the tool is registered under, or another agent's shape (a value kept outside
+ * render). Default `'todo_write'`.
  */
-export function useTodos(messages: readonly TodoMessageLike[], options: UseTodosOptions = {}): TodoState {
-  const { status, toolName, toolCallId } = options;
-  const [owned, setOwned] = useState(() => ({ toolName, selector: createTodoSelector({ toolName }) }));
-  let { selector } = owned;
-  if (owned.toolName !== toolName) {
-    selector = createTodoSelector({ toolName });
-    setOwned({ toolName, selector });
-  }
-  return selector.select(messages, { status, toolCallId });
+export function useTodos(
+  messages: readonly TodoMessageLike[],
+  options: { status?: ChatStatus | undefined; tool?: string | TodoToolShape | undefined } = {},
+): TodoState {
+  return useTodoSelector(options.tool).select(messages, { status: options.status });
+}
+
+/** A selector owned by the calling component, made anew when `tool` changes. */
+export function useTodoSelector(tool: string | TodoToolShape | undefined): TodoSelector {
+  const [owned, setOwned] = useState(() => ({ tool, selector: createTodoSelector({ tool }) }));
+  if (owned.tool === tool) return owned.selector;
+  const next = { tool, selector: createTodoSelector({ tool }) };
+  setOwned(next);
+  return next.selector;
 }

@@ -12,8 +12,6 @@ export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children
   messages: Parameters<typeof useTodos>[0];
   /** `useChat().status`: a stopped stream brings the last accepted list back, and nothing spins once the chat ended. */
   status?: NonNullable<Parameters<typeof useTodos>[1]>['status'];
-  /** Shows the list as this call left it (a tool part rendered inline). Default: the newest call. */
-  toolCallId?: string;
   /** The heading. Default `'Plan'`. */
   title?: ReactNode;
 }
@@ -29,8 +27,8 @@ const STATUS_TEXT: Record<TodoRow['status'], string> = {
  * update changed come from `useTodos` (todo-write), so this file holds only markup and classes.
  * Renders nothing until the first `todo_write` call.
  */
-export function TodoList({ messages, status, toolCallId, title = 'Plan', className, ...props }: TodoListProps) {
-  const state = useTodos(messages, { status, toolCallId });
+export function TodoList({ messages, status, title = 'Plan', className, ...props }: TodoListProps) {
+  const state = useTodos(messages, { status });
   if (state.phase === 'empty') return null;
   const total = state.todos.length;
   const done = state.counts.completed;

@@ -9,7 +9,13 @@ export function conversationOf(lists: readonly PlanTodo[][]) {
     id: `m${index}`,
     role: 'assistant' as const,
     parts: [
-      { type: 'tool-todo_write', toolCallId: `c${index}`, state: 'output-available', input: { todos }, output: {} },
+      {
+        type: 'tool-todo_write',
+        toolCallId: `c${index}`,
+        state: 'output-available',
+        input: { todos },
+        output: { pending: 0, in_progress: 0, completed: 0 },
+      },
     ],
   }));
 }

@@ -4,7 +4,8 @@
  * message while a plan waits, and the checklist's phase at every step.
  */
 import { describe, expect, it } from 'vitest';
-import { TODO_REVIEW_SUPERSEDED_MESSAGE, type Todo, todoDenialMessage } from '../../../src/index.js';
+import type { Todo } from '../../../src/index.js';
+import { TODO_REVIEW_SUPERSEDED_MESSAGE, todoDenialMessage } from '../../../src/explain-todo-denials.js';
 import { createReviewHarness, type ReviewRoute, say, todoPartStates, write } from './review-harness.js';
 
 const PLAN: Todo[] = [
