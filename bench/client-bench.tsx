@@ -116,7 +116,7 @@ export async function replay(
     return (
       <Measure onMeasured={onMeasured}>
         {widget === 'ours' ? (
-          <TodoList messages={messages} status={chat.status} maxVisible={Infinity} />
+          <TodoList messages={messages} status={chat.status} maxVisible={Infinity} maxTodos={Infinity} />
         ) : widget === 'naive' ? (
           <NaiveTodoList messages={messages} />
         ) : null}

@@ -9,6 +9,7 @@ import {
   callOutcome,
   isCallOver,
   isTodoPart,
+  type PartLike,
   partsOf,
   type TodoCall,
   type TodoCallOutcome,
@@ -81,8 +82,11 @@ export type TodoState = TodoStateBase &
 
 /** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
 export interface TodoSelector {
-  /** Reads the conversation (`useChat().messages` and `status`); `state` then answers for any call. */
-  read(messages: readonly TodoMessageLike[], status?: ChatStatus): void;
+  /**
+   * Reads the conversation (`useChat().messages` and `status`); `state` then answers for any call.
+   * Returns the reading's revision: the same number while no call's state can have changed.
+   */
+  read(messages: readonly TodoMessageLike[], status?: ChatStatus): number;
   /** The state of the last conversation read, for `toolCallId` (default: the newest call). */
   state(toolCallId?: string): TodoState;
   /** `read` then `state`. */
@@ -126,48 +130,68 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
   let firstById: Map<string, CallRecord> | undefined;
   let status: ChatStatus | undefined;
   // The last result per view ('' for the newest call) and what it was derived from, for sharing.
-  const lastByView = new Map<string, { state: TodoState; inputs: readonly unknown[] | undefined }>();
+  const lastByView = new Map<
+    string,
+    { state: TodoState; record: CallRecord | undefined; status: ChatStatus | undefined; inputs?: readonly unknown[] }
+  >();
   // The newest accepted list, its message and its place among the calls: what a replay holds on to.
   let held: { accepted: Accepted; messageId: unknown; index: number } | undefined;
   let replaying = false;
+  let revision = 0;
 
-  function read(messages: readonly TodoMessageLike[], nextStatus?: ChatStatus): void {
+  function read(messages: readonly TodoMessageLike[], nextStatus?: ChatStatus): number {
     const list: readonly unknown[] = Array.isArray(messages) ? messages : [];
+    const found: { part: PartLike; index: number }[] = [];
+    for (let index = 0; index < list.length; index++) {
+      for (const part of partsOf(list[index])) if (isTodoPart(part, shape.name, partType)) found.push({ part, index });
+    }
     const records: CallRecord[] = [];
     let before: Accepted | undefined;
     let newest: typeof held;
-    for (let index = 0; index < list.length; index++) {
-      for (const part of partsOf(list[index])) {
-        if (!isTodoPart(part, shape.name, partType)) continue;
+    let isSameReading = found.length === calls.length;
+    found.forEach(({ part, index }, at) => {
+      const hasLaterCall = at < found.length - 1;
+      const isSuperseded = hasLaterCall || index < list.length - 1;
+      const known = calls[at];
+      let record: CallRecord;
+      // A finished call read as before keeps its record, so its views answer without work.
+      if (
+        known !== undefined &&
+        known.outcome !== 'open' &&
+        known.before === before &&
+        known.hasLaterCall === hasLaterCall &&
+        known.isSuperseded === isSuperseded &&
+        isSameCall(known.call, part) &&
+        callOutcome(known.call, shape) === known.outcome &&
+        (known.accepted === undefined || isSameInput(known.accepted, part.input, shape))
+      ) {
+        record = known;
+      } else {
         const call = toTodoCall(part);
         const outcome = callOutcome(call, shape);
-        const previous = records.at(-1);
-        if (previous) previous.hasLaterCall = previous.isSuperseded = true;
-        const record: CallRecord = {
-          call,
-          outcome,
-          before,
-          isSuperseded: index < list.length - 1,
-          hasLaterCall: false,
-        };
+        record = { call, outcome, before, isSuperseded, hasLaterCall };
         if (outcome === 'accepted') {
-          const known = calls[records.length]?.accepted;
+          const accepted = known?.accepted;
           const isKnown =
-            known !== undefined &&
-            known.before === before &&
-            known.toolCallId === call.toolCallId &&
-            isSameInput(known, call.input, shape);
-          record.accepted = isKnown ? known : accept(call, before, shape);
-          before = record.accepted;
-          newest = { accepted: before, messageId: (list[index] as TodoMessageLike).id, index: records.length };
+            accepted !== undefined &&
+            accepted.before === before &&
+            accepted.toolCallId === call.toolCallId &&
+            isSameInput(accepted, call.input, shape);
+          record.accepted = isKnown ? accepted : accept(call, before, shape);
         }
-        records.push(record);
+        isSameReading = false;
       }
-    }
+      if (record.accepted) {
+        before = record.accepted;
+        newest = { accepted: before, messageId: (list[index] as TodoMessageLike).id, index: at };
+      }
+      records.push(record);
+    });
     const isStreaming = nextStatus === 'submitted' || nextStatus === 'streaming';
     // A replay rebuilds the message from its first chunk: the held list stays until the held call is
     // accepted again. Another call in its place (a `reset-step`, then a retry) releases it at once.
     const standing = held && records[held.index];
+    const wasReplaying = replaying;
     replaying =
       held !== undefined &&
       isStreaming &&
@@ -175,9 +199,11 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
         (standing.call.toolCallId === held.accepted.toolCallId && standing.outcome === 'open')) &&
       list.some((message) => (message as TodoMessageLike | null)?.id === held!.messageId);
     if (!replaying) held = newest?.messageId === undefined ? undefined : newest;
+    if (!isSameReading || nextStatus !== status || replaying || wasReplaying) revision += 1;
     calls = records;
-    firstById = undefined;
+    if (!isSameReading) firstById = undefined;
     status = nextStatus;
+    return revision;
   }
 
   function recordOf(toolCallId: string): CallRecord | undefined {
@@ -195,17 +221,20 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
     if (replaying && view === '' && held) {
       const { todos, removed, toolCallId: heldId } = held.accepted;
       const kept = share({ phase: 'accepted', toolCallId: heldId, todos, removed, live: true }, last?.state);
-      lastByView.set(view, { state: kept, inputs: undefined });
+      lastByView.set(view, { state: kept, record: undefined, status });
       return kept;
     }
     const record = toolCallId === undefined ? calls.at(-1) : recordOf(toolCallId);
+    if (last && record?.outcome !== 'open' && last.record === record && last.status === status) return last.state;
     const inputs = inputsOf(record, status);
-    if (inputs && last?.inputs?.length === inputs.length && inputs.every((input, at) => input === last.inputs![at]))
+    if (inputs && last?.inputs?.length === inputs.length && inputs.every((input, at) => input === last.inputs![at])) {
+      lastByView.set(view, { state: last.state, record, status, inputs });
       return last.state;
+    }
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status, shape) : EMPTY;
     const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state);
-    lastByView.set(view, { state: shared, inputs });
+    lastByView.set(view, { state: shared, record, status, ...(inputs ? { inputs } : {}) });
     return shared;
   }
 
@@ -248,6 +277,20 @@ function inputsOf(record: CallRecord | undefined, status: ChatStatus | undefined
   ];
 }
 
+/** Whether `part` still reads as `call`: every field a finished call's state depends on, but its input. */
+function isSameCall(call: TodoCall, part: PartLike): boolean {
+  const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
+  return (
+    call.state === part.state &&
+    call.toolCallId === part.toolCallId &&
+    call.preliminary === (part.preliminary === true) &&
+    call.output === part.output &&
+    call.errorText === (typeof part.errorText === 'string' ? part.errorText : undefined) &&
+    call.denialReason === (typeof approval?.reason === 'string' ? approval.reason : undefined) &&
+    call.approved === (typeof approval?.approved === 'boolean' ? approval.approved : undefined)
+  );
+}
+
 /** The fields of an input's items that rows are read from, in order. */
 function fieldsOf(input: unknown, shape: TodoToolShape): unknown[] | undefined {
   const array = readTodoArray(input, shape);
@@ -267,11 +310,14 @@ function isSameInput(accepted: Accepted, input: unknown, shape: TodoToolShape): 
   const { fields } = accepted;
   if (!array || !fields) return array === undefined && fields === undefined;
   if (array.length * 2 !== fields.length) return false;
+  const textKey = shape.text;
   const statusKey = shape.status ?? 'status';
-  return array.every((item, at) => {
+  for (let at = 0; at < array.length; at++) {
+    const item = array[at];
     const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-    return record?.[shape.text] === fields[at * 2] && record?.[statusKey] === fields[at * 2 + 1];
-  });
+    if (record?.[textKey] !== fields[at * 2] || record?.[statusKey] !== fields[at * 2 + 1]) return false;
+  }
+  return true;
 }
 
 function accept(call: TodoCall, before: Accepted | undefined, shape: TodoToolShape): Accepted {

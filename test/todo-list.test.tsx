@@ -697,7 +697,9 @@ describe('one call of a conversation', () => {
   const messages = [{ id: 'a', role: 'assistant', parts: [] }];
   it('comes from a <TodoProvider>, so one reading serves every call: a list given messages and a call throws', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<TodoList {...({ messages, toolCallId: 'c' } as unknown as { messages: never[] })} />)).toThrow(/TodoProvider/);
+    expect(() => render(<TodoList {...({ messages, toolCallId: 'c' } as unknown as { messages: never[] })} />)).toThrow(
+      /TodoProvider/,
+    );
     expect(() => render(<TodoCallSummary toolCallId="c" />)).toThrow(/TodoProvider/);
     quiet.mockRestore();
   });

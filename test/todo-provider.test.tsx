@@ -100,3 +100,38 @@ describe('one reading for every summary and inline list (<TodoProvider>)', () =>
     expect(container.querySelector('[data-todo-list]')!.getAttribute('data-phase')).toBe('empty');
   });
 });
+
+describe('one provider kept across conversations', () => {
+  const chat = (content: string) =>
+    [
+      {
+        id: 'm0',
+        role: 'assistant' as const,
+        parts: [
+          {
+            type: 'tool-todo_write',
+            toolCallId: 'call_0',
+            state: 'output-available',
+            input: { todos: [{ content, status: 'pending' }] },
+            output: { pending: 1, in_progress: 0, completed: 0 },
+          },
+        ],
+      },
+    ] as UIMessage[];
+
+  it('shows the conversation it is given now, though its call has the id of the last one', () => {
+    const view = (messages: UIMessage[]) => (
+      <TodoProvider messages={messages} status="ready">
+        <TodoList />
+        <TodoList toolCallId="call_0" />
+        <TodoCallSummary toolCallId="call_0" />
+      </TodoProvider>
+    );
+    const { container, rerender } = render(view(chat('Plan A')));
+    const contents = () => [...container.querySelectorAll('[data-todo-content]')].map((node) => node.textContent);
+    expect(contents()).toEqual(['Plan A', 'Plan A']);
+    rerender(view(chat('Plan B')));
+    expect(contents()).toEqual(['Plan B', 'Plan B']);
+    expect(container.querySelector('[data-todo-call-summary]')!.textContent).toBe('Planned 1 task');
+  });
+});

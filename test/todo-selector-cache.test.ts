@@ -102,27 +102,44 @@ describe('whatever a kept selector read before (property)', () => {
     );
   });
 
-  it('answers like a fresh derivation after inputs are edited in place', () => {
+  it('answers like a fresh derivation after inputs and parts are edited in place', () => {
+    const states = fc.constantFrom('output-available', 'output-error', 'output-denied', 'input-available');
     fc.assert(
-      fc.property(chat, fc.array(fc.tuple(fc.nat(), text, status)), (generated, edits) => {
-        const selector = createTodoSelector();
-        const messages = generated as never;
-        selector.select(messages, { status: 'ready' });
-        const items = (generated as { parts?: unknown }[]).flatMap((each) =>
-          Array.isArray(each?.parts)
-            ? each.parts.flatMap((p) => {
-                const input = (p as { input?: { todos?: unknown } } | null)?.input;
-                const list = Array.isArray(input) ? input : input?.todos;
-                return Array.isArray(list) ? list.filter((item) => typeof item === 'object' && item !== null) : [];
-              })
-            : [],
-        ) as Record<string, unknown>[];
-        for (const [at, content, each] of edits) {
-          const item = items[at % Math.max(items.length, 1)];
-          if (item) Object.assign(item, { content, status: each });
-        }
-        expect(selector.select(messages, { status: 'ready' })).toEqual(selectTodoState(messages, { status: 'ready' }));
-      }),
+      fc.property(
+        chat,
+        fc.array(fc.tuple(fc.nat(), text, status)),
+        fc.array(fc.tuple(fc.nat(), states, output)),
+        (generated, edits, partEdits) => {
+          const selector = createTodoSelector();
+          const messages = generated as never;
+          selector.select(messages, { status: 'ready' });
+          const items = (generated as { parts?: unknown }[]).flatMap((each) =>
+            Array.isArray(each?.parts)
+              ? each.parts.flatMap((p) => {
+                  const input = (p as { input?: { todos?: unknown } } | null)?.input;
+                  const list = Array.isArray(input) ? input : input?.todos;
+                  return Array.isArray(list) ? list.filter((item) => typeof item === 'object' && item !== null) : [];
+                })
+              : [],
+          ) as Record<string, unknown>[];
+          for (const [at, content, each] of edits) {
+            const item = items[at % Math.max(items.length, 1)];
+            if (item) Object.assign(item, { content, status: each });
+          }
+          const parts = (generated as { parts?: unknown }[]).flatMap((each) =>
+            Array.isArray(each?.parts) ? each.parts.filter((p) => typeof p === 'object' && p !== null) : [],
+          ) as Record<string, unknown>[];
+          for (const [at, state, value] of partEdits) {
+            const target = parts[at % Math.max(parts.length, 1)];
+            if (target) Object.assign(target, { state, output: value });
+          }
+          for (const toolCallId of [undefined, 'call_0', 'call_1', 'a']) {
+            expect(selector.select(messages, { status: 'ready', toolCallId })).toEqual(
+              selectTodoState(messages, { status: 'ready', toolCallId }),
+            );
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

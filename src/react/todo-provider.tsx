@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useLayoutEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -37,10 +38,13 @@ export function TodoProvider(props: {
   const [listeners] = useState(() => new Set<() => void>());
   const [store, setStore] = useState<TodoStore>(() => ({ selector, listeners }));
   if (store.selector !== selector) setStore({ selector, listeners });
-  // Reading again is idempotent: a render React throws away leaves nothing the next one depends on.
-  selector.read(messages, status);
-  // Each reader compares its own state after every commit and renders only when it changed.
+  // Reading again is idempotent; the revision told is compared with the last one committed, so a
+  // render React throws away leaves nothing the next one depends on.
+  const revision = selector.read(messages, status);
+  const committed = useRef(-1);
   useLayoutEffect(() => {
+    if (committed.current === revision) return;
+    committed.current = revision;
     for (const listener of listeners) listener();
   });
   return <TodoStoreContext.Provider value={store}>{children}</TodoStoreContext.Provider>;
