@@ -3,7 +3,7 @@
  * one-line summary per call for message renderers. English by default; every text is a label.
  */
 import type { TodoChanges } from './diff-todos.js';
-import { countTodos, type Todo } from './todo.js';
+import { countTodos, type Todo, toOneLine } from './todo.js';
 import { readTodoProblems } from './validate-todos.js';
 
 /** A task as the describers read it: any object with the task's text and status (a `Todo`, a row). */
@@ -228,7 +228,7 @@ function readProblems(error: string): { problem: string | undefined; more: numbe
  * word when one ends in the last third, else mid-word (never inside a surrogate pair).
  */
 function cut(text: string, maxLength: number): string {
-  const line = String(text).trim().replace(/\s+/g, ' ');
+  const line = toOneLine(text);
   if (line.length <= maxLength) return line;
   let end = maxLength - 1;
   const space = line.lastIndexOf(' ', end);

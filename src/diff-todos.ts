@@ -1,3 +1,4 @@
+import { matchTodoTexts } from './match-todo-texts.js';
 import type { Todo, TodoStatus } from './todo.js';
 
 /** What an update did to a task that is in both lists: started, completed, or reopened. */
@@ -61,24 +62,6 @@ export function diffTodos<T extends Todo>(before: readonly T[], after: readonly 
     if (!matched.has(position)) changes.removed.push(task);
   });
   return changes;
-}
-
-/**
- * The one text-matching rule of the checklist (row keys and {@link diffTodos}): each text of `after`
- * matches the first text of `before` equal to it after trimming that no earlier text of `after`
- * matched, so duplicates pair up in order. Returns, per text of `after`, the position it matched in
- * `before`, or `undefined`.
- */
-export function matchTodoTexts(before: readonly string[], after: readonly string[]): (number | undefined)[] {
-  const positionsByText = new Map<string, number[]>();
-  before.forEach((text, position) => {
-    const trimmed = text.trim();
-    const positions = positionsByText.get(trimmed);
-    if (positions) positions.push(position);
-    else positionsByText.set(trimmed, [position]);
-  });
-  // Positions are claimed front to back, so the first unclaimed one is always at the head.
-  return after.map((text) => positionsByText.get(text.trim())?.shift());
 }
 
 /** The tasks of a list with their trimmed text, skipping entries that have no text. */

@@ -1,5 +1,5 @@
 import type { TodoChanges } from './diff-todos.js';
-import type { Todo, TodoStatus } from './todo.js';
+import { type Todo, type TodoStatus, toOneLine } from './todo.js';
 
 /** The glyph of each status in {@link formatTodos}. */
 const GLYPHS: Record<TodoStatus, string> = { completed: '[x]', in_progress: '[>]', pending: '[ ]' };
@@ -19,7 +19,7 @@ const CHANGE_LINES = [
  * one line. For logs, terminals and compaction summaries. `''` for an empty list.
  */
 export function formatTodos(todos: readonly Todo[]): string {
-  return todos.map((todo) => `${GLYPHS[todo.status]} ${oneLine(todo.content)}`).join('\n');
+  return todos.map((todo) => `${GLYPHS[todo.status]} ${toOneLine(todo.content)}`).join('\n');
 }
 
 /**
@@ -30,11 +30,7 @@ export function formatTodos(todos: readonly Todo[]): string {
 export function formatTodoChanges(changes: TodoChanges): string {
   const lines: string[] = [];
   for (const [kind, prefix] of CHANGE_LINES) {
-    for (const todo of changes[kind] ?? []) lines.push(`${prefix}: ${oneLine(todo.content)}`);
+    for (const todo of changes[kind] ?? []) lines.push(`${prefix}: ${toOneLine(todo.content)}`);
   }
   return lines.join('\n');
-}
-
-function oneLine(text: string): string {
-  return text.trim().replace(/\s+/g, ' ');
 }

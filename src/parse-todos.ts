@@ -88,8 +88,3 @@ export function parseTodos(
 export function readAcceptedTodos(input: unknown, shape: TodoToolShape = TODO_WRITE): Todo[] | undefined {
   return parseTodos(input, false, shape)?.map(({ content, status }) => ({ content, status: status ?? 'pending' }));
 }
-
-/** The text on one line: trimmed, inner whitespace collapsed to single spaces. */
-export function toOneLine(text: string): string {
-  return String(text).trim().replace(/\s+/g, ' ');
-}

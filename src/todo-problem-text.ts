@@ -3,6 +3,7 @@
  * every problem, shared by the schema's list rules and `validateTodos`.
  */
 import { readTodoItem } from './parse-todos.js';
+import { toOneLine } from './todo.js';
 
 /** Items named in one grouped problem (duplicates, in_progress). */
 const MAX_ITEMS_PER_PROBLEM = 5;
@@ -25,7 +26,7 @@ export function listItems(items: readonly (number | string)[]): string {
 
 /** The start of a task's text, one line, in double quotes. */
 export function quote(text: string): string {
-  const line = text.trim().replace(/\s+/g, ' ');
+  const line = toOneLine(text);
   return JSON.stringify(line.length > MAX_QUOTED_LENGTH ? `${line.slice(0, MAX_QUOTED_LENGTH).trimEnd()}...` : line);
 }
 

@@ -37,3 +37,8 @@ export function countTodos(todos: readonly Pick<Todo, 'status'>[]): TodoCounts {
   for (const todo of todos) counts[todo.status] += 1;
   return counts;
 }
+
+/** A task's text on one line, as every reader shows it: trimmed, inner whitespace collapsed to one space. */
+export function toOneLine(text: string): string {
+  return String(text).trim().replace(/\s+/g, ' ');
+}

@@ -4,7 +4,7 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { TodoList, useTodos } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '../agent/plan-request.js';
 import { scenarios } from '../agent/scenarios.js';
-import type { AgentChoice } from './demo-settings.js';
+import { type AgentChoice, DEMO_MAX_TODOS } from './demo-settings.js';
 import { createScriptedTransport } from './scripted-transport.js';
 import { MessageList } from './message-list.js';
 import { Composer } from './composer.js';
@@ -147,6 +147,7 @@ export function ChatSession({ choice, speed, throttle, theme, review }: ChatSess
           state={todoState}
           theme={theme}
           maxVisible={choice === 'large' ? 8 : 12}
+          maxTodos={DEMO_MAX_TODOS}
           addToolApprovalResponse={addToolApprovalResponse}
         />
       </PlanPanel>

@@ -2,6 +2,9 @@
 import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from '../agent/scenarios.js';
 
 /** The speeds the picker offers (multipliers of a realistic streaming pace). */
+/** The demo raises the list cap (default 50) so the 200-item scenario is accepted and shown whole. */
+export const DEMO_MAX_TODOS = 250;
+
 export const SPEEDS: readonly number[] = [0.5, 1, 2, 4];
 
 /** What the page runs: a scripted scenario, or the real model behind `/api/chat`. */

@@ -7,8 +7,7 @@ import { createTodoWrite, explainTodoDenials, todoReview } from 'todo-write';
 import { createScriptedModel } from '../agent/scripted-model.js';
 import type { Scenario } from '../agent/scenarios.js';
 
-/** The demo raises the list cap (default 50) so the 200-item scenario is accepted. */
-const DEMO_MAX_TODOS = 250;
+import { DEMO_MAX_TODOS } from './demo-settings.js';
 
 /** `getReview` is read on every call, so the "Review plans" switch applies from the next write on. */
 export function createScriptedTransport(

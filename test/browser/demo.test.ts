@@ -349,12 +349,11 @@ describe('the demo, 200-item list', () => {
     );
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await waitForIdle(page);
-    expect(await page.locator('[data-todo-item]').count()).toBe(200);
     expect(await page.locator('[data-todo-summary]').textContent()).toContain('0 of 200 completed');
-    // Collapsed to the current task and a few, with a real toggle to show all.
+    // Collapsed to the current task and a few, with a real toggle to show all: only the rows shown are in the page.
     const toggle = page.getByRole('button', { name: 'Show all 200' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.locator('[data-todo-item]:visible').count()).toBeLessThan(20);
+    expect(await page.locator('[data-todo-item]').count()).toBeLessThan(20);
     await toggle.click();
     expect(await page.locator('[data-todo-item]:visible').count()).toBe(200);
 
