@@ -184,8 +184,14 @@ const idleRows = max(client.map((row) => row.idleRows.ours));
 const v7Lists = lists.filter((row) => row.source !== 'v5');
 const at = (rows: ClientRow[], sizes: number[]): ClientRow[] => rows.filter((row) => sizes.includes(row.items));
 const large = at(v7Lists, [100, 500]);
-const perNaive = worstOf(at(v7Lists, [10]), (row) => row.call.ours / row.call.naive);
-const perNaiveLarge = worstOf(large, (row) => row.call.ours / row.call.naive);
+const perNaive = worstOf(at(v7Lists, [10, 100, 500]), (row) => row.call.ours / row.call.naive);
+// A delta of a write at 500 items against one at 50: what grows with the list.
+const writeGrowth = (Object.keys(SOURCES) as Source[]).flatMap((source) => {
+  const write = (items: number) =>
+    lists.find((row) => row.source === source && row.scenario === 'write' && row.items === items);
+  const [small, big] = [write(50), write(500)];
+  return small && big ? [{ source, value: big.call.selector / small.call.selector }] : [];
+});
 const perSdk = worstOf(large, (row) => row.call.ours / row.sdk);
 const idle = worstOf(at(v7Lists, [10, 100, 500]), (row) => row.text.ours / row.text.naive);
 // Net of the harness: what the widget itself adds to a commit with nothing in it.
@@ -205,18 +211,19 @@ const deepVsShared = lists
   })
   .filter((entry) => Number.isFinite(entry.value))
   .reduce((a, b) => (b.value > a.value ? b : a));
-const transcriptWorst = max(transcripts.map((row) => row.shared / row.none));
+const transcriptWorst = max(transcripts.map((row) => Math.max(row.shared, row.inline) / row.none));
 const transcriptRendered = max(transcripts.map((row) => row.rendered.shared.rows + row.rendered.shared.summaries));
 const targets = [
   {
-    target: 'Per delta, derivation + render ≤ the naive widget at 10 items (newest `useChat` and deep copies)',
+    target:
+      'Per delta, derivation + render ≤ the naive widget at 10, 100 and 500 items (newest `useChat` and deep copies)',
     met: perNaive.value <= 1,
     value: `up to ${ratio(perNaive.value)} (${named(perNaive.row)})`,
   },
   {
-    target: 'Per delta, derivation + render ≤ 0.5× the naive widget at 100 and 500 items',
-    met: perNaiveLarge.value <= 0.5,
-    value: `up to ${ratio(perNaiveLarge.value)} (${named(perNaiveLarge.row)})`,
+    target: 'A delta during a write costs about the same at 500 items as at 50: derivation ≤ 1.5×',
+    met: writeGrowth.every((entry) => entry.value <= 1.5),
+    value: writeGrowth.map((entry) => `${entry.source}: ${ratio(entry.value)}`).join('; '),
   },
   {
     target: 'Per delta, derivation + render ≤ 50% of the SDK parse at 100 and 500 items',
@@ -232,7 +239,7 @@ const targets = [
   },
   {
     target:
-      'Transcript of 40 and 160 calls (a summary per call + the pinned list): ≤ 2× without our components, per text delta',
+      'Transcript of 40 and 160 calls (a summary, or a list, per call + the pinned list): ≤ 2× without our components, per text delta',
     met: transcriptWorst <= 2,
     value: transcripts
       .map(
@@ -291,10 +298,24 @@ const targets = [
     value: `${ratio(tokens.history.pruned / tokens.history.oneWrite)} (unpruned ${ratio(tokens.history.unpruned / tokens.history.oneWrite)})`,
   },
   ...bundles.entries.map((entry) => ({
-    target: `Bundle \`${entry.entry}\` ≤ ${kb(entry.budget ?? 0)} gzipped`,
+    target: `Bundle \`${entry.entry}\` ≤ ${kb(entry.budget ?? 0)} gzipped (the budget the tests hold)`,
     met: entry.gzipped <= (entry.budget ?? 0),
     value: kb(entry.gzipped),
   })),
+  ...(
+    [
+      ['. (route handler: todoWrite + readTodos)', 3],
+      ['./react', 6],
+      ['./styles.css', 2],
+    ] as const
+  ).map(([name, goal]) => {
+    const entry = bundles.entries.find((each) => each.entry === name);
+    return {
+      target: `Bundle \`${name}\` ≤ ${goal} KB gzipped`,
+      met: entry !== undefined && entry.gzipped <= goal * 1024,
+      value: entry ? kb(entry.gzipped) : 'not measured',
+    };
+  }),
 ];
 
 // ------------------------------------------------------------------------------------------------
