@@ -691,6 +691,13 @@ describe('a plan denied without a reason', () => {
     );
     expect(container.textContent).toBe('Changes requested: The update was denied.');
   });
+
+  it('shows a reason over several lines whole, where a tool error is cut to its problems', () => {
+    const reason = 'Drop the deploy step.\n- Keep the tests first.';
+    const messages = history({ id: 'x', approved: false, reason });
+    const { container } = render(<TodoList messages={messages} status="ready" />);
+    expect(container.querySelector('[data-todo-error]')!.textContent).toBe(` ${reason}`);
+  });
 });
 
 describe('one call of a conversation', () => {

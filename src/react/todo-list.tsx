@@ -275,7 +275,13 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       {state.phase === 'rejected' && (
         <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
           {labels[state.rejection]}
-          {state.error && <span data-todo-error=""> {readTodoProblems(state.error).join(' ')}</span>}
+          {state.error && (
+            <span data-todo-error="">
+              {' '}
+              {/* A person's reason is theirs to read whole; a tool error is cut to the problems it names. */}
+              {state.rejection === 'denied' ? state.error : readTodoProblems(state.error).join(' ')}
+            </span>
+          )}
         </p>
       )}
       {state.phase === 'review' && addToolApprovalResponse && (
