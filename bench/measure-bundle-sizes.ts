@@ -14,16 +14,17 @@ import { build, minify, type Rolldown } from 'vite';
 const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 /**
- * Size budgets in bytes (minified + gzipped). `.` holds everything server-side (the tool, its zod
- * schema and validation, plan review, the derivation, replay, pruning, change sentences); a route
- * handler imports only `todoWrite` + `readTodos` (tree-shaken), which gets the tighter budget. zod
- * itself is a peer and stays out; its schema code and plan review's policy are most of the
- * route handler's growth since 0.1 (3 KiB).
+ * Size budgets in bytes (minified + gzipped): regression guards a little above what the entries
+ * weigh, not targets (BENCHMARKS.md reports the targets, met or not). `.` holds everything
+ * server-side (the tool, its zod schema and validation, plan review, the derivation, replay,
+ * pruning, change sentences); a route handler imports only `todoWrite` + `readTodos` (tree-shaken).
+ * zod itself is a peer and stays out; its schema code, plan review's policy and the per-tool shape
+ * of accepted calls are the route handler's growth since 0.1 (3 KiB).
  */
 export const BUNDLE_BUDGETS = {
-  '.': 8.5 * 1024,
-  '. (route handler: todoWrite + readTodos)': 4 * 1024,
-  './react': 6.75 * 1024,
+  '.': 8.75 * 1024,
+  '. (route handler: todoWrite + readTodos)': 4.25 * 1024,
+  './react': 7.25 * 1024,
   './styles.css': 1.875 * 1024,
 } as const;
 
