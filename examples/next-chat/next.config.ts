@@ -12,7 +12,9 @@ const nextConfig: NextConfig = {
   // Turbopack resolves no file outside its root. The root is the repository, so the route can
   // import the demo's scripted model (../../demo) instead of a copy. Packages still resolve from
   // this app's own node_modules first (todo-write, ai, react, next).
-  turbopack: { root: repositoryRoot },
+  // The scripted model imports `todo-write` too: from ../../demo that name would resolve to the
+  // repository itself, so it is pointed at this app's installed copy, the one the app uses.
+  turbopack: { root: repositoryRoot, resolveAlias: { 'todo-write': './node_modules/todo-write/dist/index.js' } },
   outputFileTracingRoot: repositoryRoot,
 };
 
