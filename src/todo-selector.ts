@@ -284,11 +284,23 @@ function isSameCall(call: TodoCall, part: PartLike): boolean {
     call.state === part.state &&
     call.toolCallId === part.toolCallId &&
     call.preliminary === (part.preliminary === true) &&
-    call.output === part.output &&
+    isSameOutput(call.output, part.output) &&
     call.errorText === (typeof part.errorText === 'string' ? part.errorText : undefined) &&
     call.denialReason === (typeof approval?.reason === 'string' ? approval.reason : undefined) &&
     call.approved === (typeof approval?.approved === 'boolean' ? approval.approved : undefined)
   );
+}
+
+/** Equal outputs: the same value, or flat objects with the same primitive fields (a deep copy of the tool's counts). */
+function isSameOutput(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const value = (a as Record<string, unknown>)[key];
+    return (typeof value !== 'object' || value === null) && value === (b as Record<string, unknown>)[key];
+  });
 }
 
 /** The fields of an input's items that rows are read from, in order. */
