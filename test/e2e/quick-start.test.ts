@@ -9,7 +9,7 @@
  * AI SDK 7 runs on the pinned Node 24; AI SDK 6 on this machine's Node 20, where the same Install
  * line installs it.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,8 @@ for (const { aiMajor, runtime, nodeName } of variants) {
     afterAll(async () => {
       await started?.stop();
       await provider.close();
+      // Half a gigabyte per app; the cached create-next-app app under .tmp/ stays.
+      rmSync(dirname(app), { recursive: true, force: true });
     });
 
     it(`the Install line installs todo-write with AI SDK ${aiMajor}, and no install script asks to run`, () => {
