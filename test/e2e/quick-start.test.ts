@@ -35,9 +35,9 @@ import {
 import { readQuickStart } from './support/quick-start-readme.js';
 
 const nodeTwenty = machineNode(20);
-const variants: { aiMajor: number; runtime: NodeRuntime | undefined; nodeName: string }[] = [
-  { aiMajor: 7, runtime: pinnedNode(), nodeName: 'the pinned Node 24' },
-  { aiMajor: 6, runtime: nodeTwenty, nodeName: "this machine's Node 20" },
+const variants: { aiMajor: number; nodeMajor: number; runtime: NodeRuntime | undefined; nodeName: string }[] = [
+  { aiMajor: 7, nodeMajor: 24, runtime: pinnedNode(), nodeName: 'the pinned Node 24' },
+  { aiMajor: 6, nodeMajor: 20, runtime: nodeTwenty, nodeName: "this machine's Node 20" },
 ];
 if (nodeTwenty === undefined) {
   console.warn('quick-start: no Node 20 on this machine (`which -a node`), so the AI SDK 6 run is skipped.');
@@ -51,7 +51,7 @@ beforeAll(() => {
   createNextAppVersion = latestCreateNextApp(pinnedNode());
 });
 
-for (const { aiMajor, runtime, nodeName } of variants) {
+for (const { aiMajor, nodeMajor, runtime, nodeName } of variants) {
   describe.skipIf(runtime === undefined)(`the README's Quick start on AI SDK ${aiMajor}, with ${nodeName}`, () => {
     // Outside the repository: nothing the app lacks may resolve from the repository's node_modules.
     const app = join(tmpdir(), 'todo-write-quick-start', `ai-${aiMajor}`, 'app');
@@ -73,6 +73,7 @@ for (const { aiMajor, runtime, nodeName } of variants) {
     });
 
     it(`the Install line installs todo-write with AI SDK ${aiMajor}, and no install script asks to run`, () => {
+      expect(runtime!.version).toMatch(new RegExp(`^v${nodeMajor}\\.`));
       freshNextApp(createNextAppVersion, app, runtime!);
       const line = quickStart.installLine.replace(/(?<=\s)todo-write(?=\s|$)/, tarball);
       const installed = runCommand(line, app, runtime!.env);
