@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/compat/**'],
+          exclude: ['test/browser/**', 'test/compat/**', 'test/e2e/**'],
         },
       },
       {
@@ -55,7 +55,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.test.tsx'],
-          exclude: ['test/browser/**', 'test/compat/**'],
+          exclude: ['test/browser/**', 'test/compat/**', 'test/e2e/**'],
         },
       },
       {
@@ -66,6 +66,18 @@ export default defineConfig({
           include: ['test/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // End-to-end proofs in a real app (`npm run test:e2e`); never part of the default `vitest run`.
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

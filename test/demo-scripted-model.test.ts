@@ -356,7 +356,7 @@ describe('the scripted model plans from what the user typed', () => {
       'output-available',
       'output-error',
     ]);
-    expect(inputOf(todoParts(first.messages.at(-1))[0]!)[0]!.content).toBe('Read the auth middleware and its callers');
+    expect(inputOf(todoParts(first.messages.at(-1))[0]!)[0]!.content).toBe('Find every caller of the auth middleware');
 
     const second = await runTurn(scenario, first.messages, 'continue');
     expect(readTodos(second.messages).every((todo) => todo.status === 'completed')).toBe(true);

@@ -19,7 +19,7 @@ export const SUGGESTED_PROMPTS: readonly string[] = [
 ];
 
 /** The request shapes the planner recognises, by the verb the request starts with. */
-export type RequestShape = 'build' | 'fix' | 'test' | 'refactor' | 'review' | 'explain' | 'other';
+export type RequestShape = 'build' | 'fix' | 'test' | 'docs' | 'migrate' | 'refactor' | 'review' | 'explain' | 'other';
 
 /** What a request asks for: its shape, its verb as typed (capitalised), and the thing it is about. */
 export interface ParsedRequest {
@@ -34,6 +34,8 @@ export interface ParsedRequest {
   place?: string;
 }
 
+/** The subject of a request that names none ("hi"). */
+const UNNAMED = 'the request';
 /** Longest subject a task quotes, in characters; longer ones are cut after a whole word. */
 const MAX_SUBJECT_LENGTH = 48;
 const LEAD_INS =
@@ -44,10 +46,15 @@ const SHAPES: readonly [RequestShape, RegExp][] = [
     'test',
     /^(?:(?:write|add|create)\s+(?:some\s+|more\s+)?(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?tests?\s+(?:for|of|covering|to cover)|test|cover)\s+/i,
   ],
+  [
+    'docs',
+    /^(?:document|(?:write|add|create|update|improve|expand)\s+(?:the\s+|some\s+|more\s+)?(?:docs|documentation|a guide|a readme)\s+(?:for|of|on|about)|(?:update|improve|rewrite|expand|proofread)(?=\s+(?:the\s+)?(?:[\w./-]+\s+)?(?:readme|docs|documentation|changelog|guide|tutorial)\b))\s+/i,
+  ],
   ['fix', /^(?:fix|debug|repair|resolve|solve|investigate|troubleshoot|track down)\s+/i],
+  ['migrate', /^(?:migrate|upgrade|update|move|port|convert|switch)\s+/i],
   [
     'refactor',
-    /^(?:refactor|clean\s*up|tidy(?: up)?|restructure|simplify|reorgani[sz]e|rename|extract|split(?: up)?|rewrite|migrate|modernize|port)\s+/i,
+    /^(?:refactor|clean\s*up|tidy(?: up)?|restructure|simplify|reorgani[sz]e|rename|extract|split(?: up)?|rewrite|modernize)\s+/i,
   ],
   ['review', /^(?:review|audit|check|inspect|look (?:at|over)|go over)\s+/i],
   ['explain', /^(?:explain|describe|walk me through|tell me about|how does)\s+/i],
@@ -61,10 +68,31 @@ const OBJECT_END = /\s(?:to|into|in|on|for|from|across|inside|within|under|at|wi
 const PLACE = /^\s(?:to|into|in|on|inside|within|at)\s$/i;
 const QUESTION = /^(?:how|why|what|where|when|whether)\s+/i;
 const QUESTION_VERB = /\s+(?:works?|happens?|runs?|fails?|behaves?|breaks?|is (?:built|done|used|handled))$/i;
-/** Where a request's object phrase gives way to an aside ("the user service, it's a mess"). */
-const CLAUSE_END = /,\s|\s[-–—]\s|\s(?:so that|because|since|as it|but|and then|which|until)\s/i;
-/** The subject of a request that names none ("hi"). */
-const UNNAMED = 'the request';
+/**
+ * Where a request's object phrase gives way to an aside ("the user service, it's a mess") or to a
+ * second request ("the login bug and add tests for it"): "and" before a verb starts a new clause,
+ * "and" between nouns does not ("backoff and jitter").
+ */
+const CLAUSE_END =
+  /,\s|\s[-–—]\s|\s(?:so that|because|since|as it|but|which|until)\s|\s(?:and|&|then)\s+(?:also\s+|then\s+)?(?:add|write|update|document|test|cover|fix|refactor|make|remove|delete|run|deploy|ship|check|verify|clean|create|build|explain|review|migrate|commit|push|open|release|bump|rename|move|merge|mention|note|keep|include|ensure|use)\b/i;
+/** Tests asked for after the object ("the users table with tests"): every plan writes them anyway. */
+const WITH_TESTS = /\s+(?:with|plus|including|and)\s+(?:some\s+|unit\s+|more\s+)?tests?$/i;
+/** A subject that only points back ("fix it"): the plan names the kind of thing instead. */
+const PRONOUN = /^(?:it|this|that|them|these|those|this one|that one)$/i;
+/** What a plan calls a subject given only as a pronoun. */
+const POINTED_AT: Readonly<Record<RequestShape, string>> = {
+  build: 'the feature',
+  fix: 'the bug',
+  test: 'the code',
+  docs: 'the code',
+  migrate: 'the code',
+  refactor: 'the code',
+  review: 'the change',
+  explain: 'the code',
+  other: UNNAMED,
+};
+/** A docs request whose subject is itself a document ("the README"), not the code it documents. */
+const DOCUMENT = /\b(?:readme|docs|documentation|changelog|guide|tutorial)\b/i;
 /** "Make the page faster" asks for an improvement, not a new thing: it gets the general plan. */
 const COMPARATIVE = /^make\s.*\b(?:\w+er|more \w+|less \w+)$/i;
 const IRREGULAR_PAST: Readonly<Record<string, string>> = {
@@ -75,6 +103,8 @@ const IRREGULAR_PAST: Readonly<Record<string, string>> = {
   set: 'set',
   split: 'split',
   ship: 'shipped',
+  port: 'ported',
+  upgrade: 'upgraded',
 };
 const TRAILING_FILLER = /[\s,]+(?:please|for me|thanks|thank you|asap)$/i;
 const DANGLING_WORD = /\s+(?:the|a|an|to|for|and|or|of|with|in|on|at|from|by|that|which|so)$/i;
@@ -91,18 +121,19 @@ export function parseRequest(message: string): ParsedRequest {
     const match = pattern.exec(text);
     if (!match || (shape === 'build' && COMPARATIVE.test(text))) continue;
     let subject = subjectOf(text.slice(match[0].length));
-    if (shape === 'test') subject = subject.replace(/\s+with\s+(?:\w+\s+)?tests?$/i, '');
+    if (PRONOUN.test(subject)) subject = POINTED_AT[shape];
     if (/^how does/i.test(match[0])) subject = `how ${subject.replace(/\s+work$/i, ' works')}`;
     // "fix why login fails" is about a bug: "the bug where login fails".
     if (shape === 'fix' && QUESTION.test(subject)) subject = `the bug where ${subject.replace(QUESTION, '')}`;
     if (!subject) break;
     const verb = shape === 'test' || shape === 'explain' ? '' : capitalize(match[0].trim().toLowerCase());
-    // "how the cache works" is about "the cache".
+    // "how the cache works" is about "the cache"; "from Jest to Vitest" about Jest.
     const topic =
       subject
         .replace(QUESTION, '')
         .replace(QUESTION_VERB, '')
-        .replace(/\s+where\s.*$/, '') || subject;
+        .replace(/\s+where\s.*$/, '')
+        .replace(/^(?:from|to)\s+/i, '') || subject;
     const at = OBJECT_END.exec(topic);
     const thing = (subjectOf(at ? topic.slice(0, at.index) : topic) || subject).replace(/^(?:a|an|some)\s+/i, 'the ');
     const place = at && PLACE.test(at[0]) ? subjectOf(topic.slice(at.index + at[0].length)) : '';
@@ -128,10 +159,10 @@ export function planRequest(message: string): ScriptedPlan {
             `Sketch the design for ${t}`,
             'Sketched the data flow and the one new public function. It also needs a config option, so I added a task for it.',
             {
-              add: [task(`Add a config option for ${t}`, `${capitalize(t)} can be switched on and off in the config.`)],
+              add: [task(`Add a config option for ${t}`, `The config switches ${t} on and off.`)],
             },
           ),
-          task(`${verb} ${s}`, `${capitalize(t)} works end to end.`, {
+          task(`${verb} ${s}`, `Checked ${t} end to end in the running app.`, {
             rename: [
               {
                 from: `Write tests for ${t}`,
@@ -186,18 +217,73 @@ export function planRequest(message: string): ScriptedPlan {
           ),
           task('Test the edge cases', 'The edge cases are covered.'),
           task('Test the error paths', 'The error paths are covered.'),
-          task('Run the tests with coverage', `All green, and ${t} is at 96% line coverage: nothing to fix.`, {
+          task('Run the tests with coverage', `All green, at 96% line coverage of ${t}: nothing to fix.`, {
             drop: ['Fix what the new tests reveal'],
           }),
           task('Fix what the new tests reveal', 'Fixed what the new tests revealed.'),
         ],
-        summary: `Done: ${s} is covered: typical input, edge cases and invalid input, at 96% line coverage.`,
+        summary: `Done: tests now cover ${s}: typical input, edge cases and invalid input, at 96% line coverage.`,
+      };
+    case 'docs': {
+      const docs = DOCUMENT.test(t) ? t : `the docs for ${t}`;
+      return {
+        intro: `I'll compare ${docs} with the code, then fill the gaps. The plan:`,
+        tasks: [
+          task(`Read ${docs} end to end`, 'Two options are missing, and one example no longer runs.'),
+          task(
+            `Compare ${docs} with the code`,
+            'One option was renamed in the code; the examples still use its old name.',
+            {
+              add: [task('Use the new option name in every example', 'Every example uses the current option name.')],
+            },
+          ),
+          task('Write the missing sections', 'Wrote a section for each of the two missing options.', {
+            rename: [
+              {
+                from: 'Add an example',
+                to: task('Add an example that runs as written', 'The new example runs as written.'),
+              },
+            ],
+          }),
+          task('Add an example', 'Added an example.'),
+          task('Check every link and code sample', 'Every link resolves and every code sample runs.', {
+            drop: ['Ask for a review of the wording'],
+          }),
+          task('Ask for a review of the wording', 'Asked for a review of the wording.'),
+        ],
+        summary: `Done: ${pastOf(verb)} ${s}. There are two new sections and an example that runs as written, and every example uses the current option names.`,
+      };
+    }
+    case 'migrate':
+      return {
+        intro: `I'll pin what works today with tests, then ${verb.toLowerCase()} ${s} in small steps. The plan:`,
+        tasks: [
+          task(`List everything that depends on ${t}`, `Three modules and the test setup depend on ${t}.`),
+          task('Pin the current behaviour with tests', 'Nine tests pin what works today.'),
+          task(`${verb} ${s}`, `${capitalize(pastOf(verb))} ${s}; the pinned tests pass.`, {
+            rename: [
+              {
+                from: `Update the code that depends on ${t}`,
+                to: task(
+                  'Update the three modules and the test setup',
+                  'The three modules and the test setup run on the new setup.',
+                ),
+              },
+            ],
+          }),
+          task(`Update the code that depends on ${t}`, `Updated the code that depends on ${t}.`),
+          task('Run the test suite', 'The whole suite passes, so no fallback is needed.', {
+            drop: ['Keep the old setup as a fallback'],
+          }),
+          task('Keep the old setup as a fallback', 'Kept the old setup as a fallback.'),
+        ],
+        summary: `Done: ${pastOf(verb)} ${s}. The pinned tests pass before and after, and nothing depends on the old setup any more.`,
       };
     case 'refactor':
       return {
         intro: `I'll pin the current behaviour with tests first, so the change is safe. The plan for ${s}:`,
         tasks: [
-          task(`Read ${t} and its callers`, `${capitalize(t)} has four callers, all in the same package.`),
+          task(`Find every caller of ${t}`, `Found four callers of ${t}, all in the same package.`),
           task(`Pin the current behaviour of ${t} with tests`, 'Eleven tests pin the current behaviour.'),
           task(`${verb} ${s}`, `${capitalize(pastOf(verb))} ${t}; the pinned tests still pass.`, {
             rename: [
@@ -217,7 +303,7 @@ export function planRequest(message: string): ScriptedPlan {
           task('Remove the dead code', 'Removed the old helpers nothing calls any more.'),
           task('Run the test suite', 'The whole suite passes.'),
         ],
-        summary: `Done: ${t} keeps its behaviour, pinned by tests, and its four callers use the new API.`,
+        summary: `Done: ${pastOf(verb)} ${s}. The pinned tests pass before and after, and the four callers use the new API.`,
       };
     case 'review':
       return {
@@ -280,6 +366,7 @@ function subjectOf(text: string): string {
   let subject = text
     .split(CLAUSE_END)[0]!
     .replace(/[\s,.!?;:]+$/, '')
+    .replace(WITH_TESTS, '')
     .trim();
   if (subject.length > MAX_SUBJECT_LENGTH) {
     const cut = subject.lastIndexOf(' ', MAX_SUBJECT_LENGTH);

@@ -71,9 +71,12 @@ describe('package.json', () => {
     expect(manifest.author).toContain(repository);
   });
 
-  it('builds before it is packed or installed from git, and ships the registry item and the changelog', () => {
-    expect(manifest.scripts?.prepare).toBe('npm run build');
-    expect(manifest.scripts?.prepack).toBe('npm run build:registry');
+  it("builds before it is packed, on a fresh clone's npm install and from git, and ships the registry item and the changelog", () => {
+    // `postprepare` runs on the project's own `npm install` / `npm ci` (and so in a git dependency's
+    // clone) but never for a dependency; npm warns about a tarball's `prepare`, so there is none.
+    expect(manifest.scripts?.prepare).toBeUndefined();
+    expect(manifest.scripts?.postprepare).toBe('npm run build');
+    expect(manifest.scripts?.prepack).toBe('npm run build && npm run build:registry');
     expect(manifest.files).toEqual(['dist', 'registry/*.json', 'CHANGELOG.md']);
   });
 });

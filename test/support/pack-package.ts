@@ -1,7 +1,7 @@
 /**
  * Packs the package the way a release does: the files a fresh clone has (tracked, plus new files
  * git does not ignore) are copied to a temporary folder, and `npm pack` runs there, so `prepack`
- * and `prepare` build dist/ and the registry item from the sources alone. The tarball is kept
+ * builds dist/ and the registry item from the sources alone. The tarball is kept
  * under .tmp/pack/<hash of those files>/, so every test of one run (and the Next.js proofs)
  * shares one pack; a lock makes concurrent callers wait for it. Loaded by vitest and by plain Node 24.
  */
@@ -82,8 +82,8 @@ export interface PackedPackage {
 }
 
 /**
- * The tarball of the current sources, packed from a clean copy with `npm pack` (its `prepack` and
- * `prepare` scripts build it). The copy links this repository's node_modules, as `npm ci` would
+ * The tarball of the current sources, packed from a clean copy with `npm pack` (its `prepack` script
+ * builds it). The copy links this repository's node_modules, as `npm ci` would
  * have installed them. Packs once per distinct set of file contents.
  */
 export function packPackage(): PackedPackage {
