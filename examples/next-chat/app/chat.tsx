@@ -8,7 +8,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TodoList, useTodos } from 'todo-write/react';
+import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -223,44 +223,45 @@ export function Chat({
         )}
       </aside>
       <section className="min-w-0" aria-label="Conversation">
-        <ol className="grid gap-4">
-          {shown.map((message) => (
-            <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
-              {message.parts.map((part, index) => {
-                if (part.type === 'text') {
-                  return (
-                    <p
-                      // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and are only ever appended
-                      key={index}
-                      className={
-                        message.role === 'user'
-                          ? 'justify-self-end rounded-lg bg-primary px-3 py-2 text-primary-foreground'
-                          : 'leading-relaxed'
-                      }
-                    >
-                      {part.text}
-                    </p>
-                  );
-                }
-                // Each todo_write call, inline and headless: it spins only while it is the chat's current call.
-                if (part.type === 'tool-todo_write') {
-                  return (
-                    <TodoList
-                      key={part.toolCallId}
-                      messages={shown}
-                      status={status}
-                      toolCallId={part.toolCallId}
-                      unstyled
-                      maxVisible={4}
-                      classNames={inlineClassNames}
-                    />
-                  );
-                }
-                return null;
-              })}
-            </li>
-          ))}
-        </ol>
+        {/* One reading of the conversation serves every inline call. */}
+        <TodoProvider messages={shown} status={status}>
+          <ol className="grid gap-4">
+            {shown.map((message) => (
+              <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
+                {message.parts.map((part, index) => {
+                  if (part.type === 'text') {
+                    return (
+                      <p
+                        // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and are only ever appended
+                        key={index}
+                        className={
+                          message.role === 'user'
+                            ? 'justify-self-end rounded-lg bg-primary px-3 py-2 text-primary-foreground'
+                            : 'leading-relaxed'
+                        }
+                      >
+                        {part.text}
+                      </p>
+                    );
+                  }
+                  // Each todo_write call, inline and headless: it spins only while it is the chat's current call.
+                  if (part.type === 'tool-todo_write') {
+                    return (
+                      <TodoList
+                        key={part.toolCallId}
+                        toolCallId={part.toolCallId}
+                        unstyled
+                        maxVisible={4}
+                        classNames={inlineClassNames}
+                      />
+                    );
+                  }
+                  return null;
+                })}
+              </li>
+            ))}
+          </ol>
+        </TodoProvider>
         {(error !== undefined || refusedAnswer !== undefined) && (
           <p role="alert" className="mt-4 text-sm text-destructive">
             {error !== undefined ? errorText(error) : refusedAnswer}
