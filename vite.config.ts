@@ -19,6 +19,12 @@ function emitStylesheet(): Plugin {
   };
 }
 
+/** The e2e project takes minutes and installs the Next.js example: it runs only when named (`--project e2e`). */
+const e2eNamed = process.argv.some(
+  (arg, index, args) =>
+    /^--project(=|$)/.test(arg) && /^e2e$/.test(arg.includes('=') ? arg.split('=')[1]! : (args[index + 1] ?? '')),
+);
+
 const peers = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 export default defineConfig({
@@ -46,7 +52,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/compat/**'],
+          exclude: ['test/browser/**', 'test/compat/**', 'test/e2e/**'],
         },
       },
       {
@@ -71,6 +77,22 @@ export default defineConfig({
       },
       // AI SDK 5/6/7 and zod 3 compat projects (test/compat/vitest-projects.ts).
       ...compatProjects(),
+      ...(e2eNamed
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'e2e',
+                environment: 'node',
+                include: ['test/e2e/**/*.test.ts'],
+                globalSetup: ['test/e2e/support/global-setup.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 600_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
