@@ -15,40 +15,24 @@ const example = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) 
 };
 const pinned = { ...example.dependencies, ...example.devDependencies };
 
-const LIGHT = {
-  background: 'oklch(0.99 0 0)',
-  foreground: 'oklch(0.21 0.02 265)',
-  card: 'oklch(0.97 0.01 250)',
-  'card-foreground': 'oklch(0.23 0.03 265)',
-  primary: 'oklch(0.5 0.19 262)',
-  'primary-foreground': 'oklch(0.98 0.01 262)',
-  muted: 'oklch(0.92 0.02 250)',
-  'muted-foreground': 'oklch(0.46 0.03 257)',
-  accent: 'oklch(0.9 0.06 95)',
-  'accent-foreground': 'oklch(0.3 0.06 70)',
-  destructive: 'oklch(0.55 0.21 27)',
-  border: 'oklch(0.86 0.02 250)',
-  ring: 'oklch(0.62 0.15 262)',
-};
-const DARK: typeof LIGHT = {
-  background: 'oklch(0.17 0.01 265)',
-  foreground: 'oklch(0.95 0.01 250)',
-  card: 'oklch(0.23 0.02 265)',
-  'card-foreground': 'oklch(0.94 0.01 250)',
-  primary: 'oklch(0.74 0.15 155)',
-  'primary-foreground': 'oklch(0.2 0.04 155)',
-  muted: 'oklch(0.3 0.02 265)',
-  'muted-foreground': 'oklch(0.72 0.02 257)',
-  accent: 'oklch(0.38 0.08 300)',
-  'accent-foreground': 'oklch(0.95 0.02 300)',
-  destructive: 'oklch(0.68 0.19 22)',
-  border: 'oklch(0.36 0.02 265)',
-  ring: 'oklch(0.6 0.12 155)',
-};
-const tokens = (values: typeof LIGHT): string =>
-  Object.entries(values)
-    .map(([name, value]) => `  --${name}: ${value};`)
-    .join('\n');
+/** The app's shadcn/ui tokens: name, light value, dark value. */
+const TOKENS = [
+  ['background', 'oklch(0.99 0 0)', 'oklch(0.17 0.01 265)'],
+  ['foreground', 'oklch(0.21 0.02 265)', 'oklch(0.95 0.01 250)'],
+  ['card', 'oklch(0.97 0.01 250)', 'oklch(0.23 0.02 265)'],
+  ['card-foreground', 'oklch(0.23 0.03 265)', 'oklch(0.94 0.01 250)'],
+  ['primary', 'oklch(0.5 0.19 262)', 'oklch(0.74 0.15 155)'],
+  ['primary-foreground', 'oklch(0.98 0.01 262)', 'oklch(0.2 0.04 155)'],
+  ['muted', 'oklch(0.92 0.02 250)', 'oklch(0.3 0.02 265)'],
+  ['muted-foreground', 'oklch(0.46 0.03 257)', 'oklch(0.72 0.02 257)'],
+  ['accent', 'oklch(0.9 0.06 95)', 'oklch(0.38 0.08 300)'],
+  ['accent-foreground', 'oklch(0.3 0.06 70)', 'oklch(0.95 0.02 300)'],
+  ['destructive', 'oklch(0.55 0.21 27)', 'oklch(0.68 0.19 22)'],
+  ['border', 'oklch(0.86 0.02 250)', 'oklch(0.36 0.02 265)'],
+  ['ring', 'oklch(0.62 0.15 262)', 'oklch(0.6 0.12 155)'],
+] as const;
+const tokens = (pick: (token: (typeof TOKENS)[number]) => string): string =>
+  TOKENS.map((token) => `  ${pick(token)};`).join('\n');
 
 const GLOBALS_CSS = `@import 'tailwindcss';
 
@@ -56,17 +40,15 @@ const GLOBALS_CSS = `@import 'tailwindcss';
 
 :root {
   --radius: 0.625rem;
-${tokens(LIGHT)}
+${tokens(([name, light]) => `--${name}: ${light}`)}
 }
 
 .dark {
-${tokens(DARK)}
+${tokens(([name, , dark]) => `--${name}: ${dark}`)}
 }
 
 @theme inline {
-${Object.keys(LIGHT)
-  .map((name) => `  --color-${name}: var(--${name});`)
-  .join('\n')}
+${tokens(([name]) => `--color-${name}: var(--${name})`)}
   --radius-md: calc(var(--radius) - 2px);
   --radius-xl: calc(var(--radius) + 4px);
 }
@@ -172,21 +154,10 @@ const TSCONFIG = {
 
 /** Writes the app into `app` with the packed tarball as its todo-write; returns its dependencies. */
 export function writeApp(app: string, tarball: string): Record<string, string> {
-  const names = [
-    'next',
-    'react',
-    'react-dom',
-    'ai',
-    '@ai-sdk/react',
-    'tailwindcss',
-    '@tailwindcss/postcss',
-    'typescript',
-    '@types/react',
-    '@types/react-dom',
-    '@types/node',
-  ];
+  const names =
+    'next react react-dom ai @ai-sdk/react tailwindcss @tailwindcss/postcss typescript @types/react @types/react-dom @types/node';
   const dependencies: Record<string, string> = { 'todo-write': `file:${tarball}` };
-  for (const name of names) dependencies[name] = pinned[name]!;
+  for (const name of names.split(' ')) dependencies[name] = pinned[name]!;
   const files: Record<string, string> = {
     'package.json': `${JSON.stringify({ name: 'shadcn-app', private: true, type: 'module', dependencies }, null, 2)}\n`,
     'components.json': `${JSON.stringify(COMPONENTS_JSON, null, 2)}\n`,
