@@ -107,13 +107,17 @@ describe('the trust boundary', () => {
     expect(html).not.toContain('Wire 1000 USD');
   });
 
-  it('answers a plain "continue" after the refusals, finishes the plan, and the todos table = readTodos', async () => {
+  it('answers a plain "continue" after the refusals and finishes the plan', async () => {
     const next = await postChat(server.baseUrl, { id: chatId, message: userMessage('continue') });
     await waitForIdle(server.database, chatId);
     const final = readStore(server.database, chatId);
     expect(next.status).toBe(200);
-    expect(final.todos.map((todo) => todo.status)).toEqual(Array(final.todos.length).fill('completed'));
     expect(final.todos.length).toBeGreaterThan(0);
+    expect(final.todos.map((todo) => todo.status)).toEqual(Array(final.todos.length).fill('completed'));
+  });
+
+  it('keeps the todos table = readTodos(stored conversation) after the refusals', async () => {
+    const final = readStore(server.database, chatId);
     expect(keyOf(final.todos)).toBe(keyOf(await replayedTodos(final.messages)));
   });
 });

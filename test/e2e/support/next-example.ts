@@ -52,7 +52,7 @@ export class ExampleServers {
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       CHAT_DB_PATH: database,
-      SCRIPTED_MODEL_SPEED: '4',
+      SCRIPTED_MODEL_SPEED: process.env.SCRIPTED_MODEL_SPEED ?? '4',
       OPENAI_API_KEY: '',
       ANTHROPIC_API_KEY: '',
       REDIS_URL: '',
