@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { extractTarball, REPO_ROOT } from '../support/pack-package.js';
 import { EXAMPLE } from './support/next-example.js';
 
@@ -43,14 +43,15 @@ describe.each([
 });
 
 describe('the example installed from the packed tarball', () => {
-  const unpacked = mkdtempSync(join(tmpdir(), 'todo-write-packed-'));
-  afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
-
   it("runs the packed package (installed dist/index.js = the tarball's)", () => {
-    const packed = extractTarball(inject('tarball'), unpacked);
-    expect(readFileSync(join(INSTALLED, 'index.js'), 'utf8')).toBe(
-      readFileSync(join(packed, 'dist', 'index.js'), 'utf8'),
-    );
+    const packed = extractTarball(inject('tarball'), mkdtempSync(join(tmpdir(), 'todo-write-packed-')));
+    try {
+      expect(readFileSync(join(INSTALLED, 'index.js'), 'utf8')).toBe(
+        readFileSync(join(packed, 'dist', 'index.js'), 'utf8'),
+      );
+    } finally {
+      rmSync(packed, { recursive: true, force: true });
+    }
   });
 
   it("has 'use client' as the first statement of the built ./react entry", () => {

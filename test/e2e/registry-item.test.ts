@@ -22,7 +22,7 @@ import { baseColorServer, writeApp } from './support/shadcn-app.js';
 
 const ITEM_SOURCE = join(REPO_ROOT, 'registry/components/ai/todo-list.tsx');
 const SHADCN_BIN = join(REPO_ROOT, 'node_modules/shadcn/dist/index.js');
-const app = mkdtempSync(join(tmpdir(), 'todo-write-shadcn-app-'));
+let app: string;
 const env = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' };
 
 let dependencies: Record<string, string>;
@@ -31,6 +31,7 @@ let addOutput: string;
 const requests: string[] = [];
 
 beforeAll(async () => {
+  app = mkdtempSync(join(tmpdir(), 'todo-write-shadcn-app-'));
   dependencies = writeApp(app, inject('tarball'));
   await runCommand('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app });
   packageJson = readFileSync(join(app, 'package.json'), 'utf8');
@@ -46,7 +47,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(() => rmSync(app, { recursive: true, force: true }));
+afterAll(() => app !== undefined && rmSync(app, { recursive: true, force: true }));
 
 describe('shadcn add ./node_modules/todo-write/registry/todo-list.json (offline)', () => {
   it('creates components/ai/todo-list.tsx', () => expect(addOutput).toMatch(/components\/ai\/todo-list\.tsx/));

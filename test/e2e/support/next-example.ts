@@ -41,12 +41,13 @@ export interface ExampleServer extends NextServer {
  * `stopAll` in `afterAll` (it also removes the folder).
  */
 export class ExampleServers {
-  readonly directory = mkdtempSync(join(tmpdir(), 'todo-write-e2e-'));
+  #directory: string | undefined;
   readonly #servers: NextServer[] = [];
 
   /** `next start` of the built example on `<name>.db` (kept across restarts of the same name). */
   async start(name: string, extra: NodeJS.ProcessEnv = {}, port?: number): Promise<ExampleServer> {
-    const database = join(this.directory, `${name}.db`);
+    this.#directory ??= mkdtempSync(join(tmpdir(), 'todo-write-e2e-'));
+    const database = join(this.#directory, `${name}.db`);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
@@ -65,7 +66,7 @@ export class ExampleServers {
 
   async stopAll(): Promise<void> {
     await Promise.all(this.#servers.map((server) => server.stop()));
-    rmSync(this.directory, { recursive: true, force: true });
+    if (this.#directory !== undefined) rmSync(this.#directory, { recursive: true, force: true });
   }
 }
 

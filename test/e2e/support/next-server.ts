@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { recordProcessGroup } from './process-groups.js';
+import { forgetProcessGroup, recordProcessGroup } from './process-groups.js';
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -88,7 +88,12 @@ export async function signalGroup(
   timeoutMs = Number.POSITIVE_INFINITY,
 ): Promise<boolean> {
   if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) return true;
-  const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)));
+  const exited = new Promise<boolean>((resolve) =>
+    child.once('exit', () => {
+      forgetProcessGroup(child.pid);
+      resolve(true);
+    }),
+  );
   try {
     process.kill(-child.pid, signal);
   } catch {

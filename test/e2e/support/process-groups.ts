@@ -15,6 +15,12 @@ export function recordProcessGroup(groupId: number | undefined): void {
   writeFileSync(join(directory, String(groupId)), '');
 }
 
+/** Drops the note once the group was stopped, so the teardown never signals a process id used again since. */
+export function forgetProcessGroup(groupId: number | undefined): void {
+  const directory = inject('processGroups');
+  if (groupId !== undefined && directory !== undefined) rmSync(join(directory, String(groupId)), { force: true });
+}
+
 /** SIGKILLs every process group noted in `directory` that is still there, then removes the folder. */
 export function killRecordedGroups(directory: string): void {
   for (const name of readdirSync(directory, { withFileTypes: false })) {
