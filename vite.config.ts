@@ -19,6 +19,12 @@ function emitStylesheet(): Plugin {
   };
 }
 
+/** The e2e project takes minutes and installs the Next.js example: it runs only when named (`--project e2e`). */
+const e2eNamed = process.argv.some(
+  (arg, index, args) =>
+    /^--project(=|$)/.test(arg) && /^e2e$/.test(arg.includes('=') ? arg.split('=')[1]! : (args[index + 1] ?? '')),
+);
+
 const peers = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 export default defineConfig({
@@ -69,20 +75,24 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        // End-to-end proofs in a real app (`npm run test:e2e`); never part of the default `vitest run`.
-        extends: true,
-        test: {
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 600_000,
-          hookTimeout: 600_000,
-          fileParallelism: false,
-        },
-      },
       // AI SDK 5/6/7 and zod 3 compat projects (test/compat/vitest-projects.ts).
       ...compatProjects(),
+      ...(e2eNamed
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'e2e',
+                environment: 'node',
+                include: ['test/e2e/**/*.test.ts'],
+                globalSetup: ['test/e2e/support/global-setup.ts'],
+                testTimeout: 600_000,
+                hookTimeout: 600_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,4 +1,4 @@
-/** Entry of the bundle-size child process (bundled by scripts/bench.ts): prints one JSON line. */
+/** Entry of the bundle-size child process (bundled by bench/bench.ts): prints one JSON line. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
 

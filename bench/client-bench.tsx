@@ -5,7 +5,7 @@
  * Rows rendered per commit are counted through the DevTools hook.
  *
  * `ai` and `@ai-sdk/react` are whatever the build resolves them to: AI SDK 7 by default, AI SDK 5
- * in the build scripts/bench.ts makes with both aliased.
+ * in the build bench/bench.ts makes with both aliased.
  */
 import { useChat } from '@ai-sdk/react';
 import { type ChatTransport, parsePartialJson, type UIMessage, type UIMessageChunk } from 'ai';

@@ -1,5 +1,5 @@
 /**
- * Entry of the client benchmark child processes (bundled by scripts/bench.ts twice: against
+ * Entry of the client benchmark child processes (bundled by bench/bench.ts twice: against
  * AI SDK 7 and, with `ai` and `@ai-sdk/react` aliased, against AI SDK 5; run with
  * NODE_ENV=production). Sets up jsdom before React loads, runs one message source, prints one JSON line.
  */

@@ -5,7 +5,7 @@ import type { Scenario, ScenarioName } from './scenarios.js';
 
 export interface ClientBenchOptions {
   source: Source;
-  /** The JSON file scripts/bench.ts captured the scenarios into. */
+  /** The JSON file bench/bench.ts captured the scenarios into. */
   file: string;
   /** Measured runs per widget and scenario (after one warm-up run). Default 5. */
   repeats?: number;

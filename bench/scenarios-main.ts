@@ -1,5 +1,5 @@
 /**
- * Entry of the scenario capture child process (bundled by scripts/bench.ts): captures every
+ * Entry of the scenario capture child process (bundled by bench/bench.ts): captures every
  * conversation the client benchmark replays and writes them to the JSON file named in the argument.
  */
 import { writeFileSync } from 'node:fs';

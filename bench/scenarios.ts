@@ -15,7 +15,7 @@ import { captureTodoCall, makeTodos } from './capture-stream.js';
  */
 export type ScenarioName = 'write' | 'update' | 'history';
 
-/** What scripts/bench.ts asks for. */
+/** What bench/bench.ts asks for. */
 export interface ScenarioSpec {
   name: ScenarioName;
   items: number;

@@ -15,12 +15,12 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import type { BundleSize as MeasuredBundle } from '../bench/measure-bundle-sizes.js';
-import type { TokenReport } from '../bench/measure-tokens.js';
-import type { Source } from '../bench/client-bench.js';
-import type { ClientBenchRow as ClientRow } from '../bench/run-client-bench.js';
-import type { ScenarioSpec } from '../bench/scenarios.js';
-import type { TranscriptRow } from '../bench/transcript-main.js';
+import type { BundleSize as MeasuredBundle } from './measure-bundle-sizes.js';
+import type { TokenReport } from './measure-tokens.js';
+import type { Source } from './client-bench.js';
+import type { ClientBenchRow as ClientRow } from './run-client-bench.js';
+import type { ScenarioSpec } from './scenarios.js';
+import type { TranscriptRow } from './transcript-main.js';
 
 type BundleSize = MeasuredBundle & { budget?: number };
 
@@ -656,7 +656,7 @@ ${largestModules}
 - Versions: Node ${process.version}, ai ${version('ai')} and ${version('ai-v5')}, @ai-sdk/react ${version('@ai-sdk/react')} and ${version('ai-react-v2')},
   react-dom ${version('react-dom')}, vite ${version('vite')}, gpt-tokenizer ${version('gpt-tokenizer')}.
 - Sources: bench/ (scenarios.ts, client-bench.tsx, naive-todo-list.tsx, measure-tokens.ts, measure-bundle-sizes.ts),
-  scripts/bench.ts.
+  bench/bench.ts.
 `;
 
 writeFileSync(`${ROOT}/BENCHMARKS.md`, markdown);

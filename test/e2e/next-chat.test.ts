@@ -1,0 +1,243 @@
+/**
+ * A live chat on the Next.js example in Chromium: the checklist builds while the answer streams
+ * (never empty, never an invalid row), a turn that ends on a rejected call keeps the last accepted
+ * list, the stored conversation (/chat/[id]) holds the same list in its server HTML and its todos
+ * table, the page hydrates without a warning, and the chat goes on from there to the end.
+ */
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../demo/agent/scenarios.js';
+import { launchChromium } from '../support/launch-chromium.js';
+import { REPO_ROOT } from '../support/pack-package.js';
+import { readStore, type Row } from './support/chat-store.js';
+import { type ExampleServer, ExampleServers } from './support/next-example.js';
+import {
+  type Checklist,
+  chatIdOf,
+  type MotionSamples,
+  openChat,
+  readChecklist,
+  recordChecklist,
+  rowsFromHtml,
+  sendAndWait,
+  takeRecording,
+} from './support/page-probes.js';
+
+const SCENARIO = scenarios.rejected;
+const PLAN_SIZE = SCENARIO.tasks.length;
+const STATUSES = ['pending', 'in_progress', 'completed'];
+/** The console messages that mean server and client HTML disagreed. */
+const HYDRATION = /hydrat|did not match|server rendered html|react error #(418|423|425)|text content does not match/i;
+
+const servers = new ExampleServers();
+let server: ExampleServer;
+let browser: Browser;
+let page: Page;
+const consoleMessages: string[] = [];
+
+beforeAll(async () => {
+  server = await servers.start('chat');
+  ({ browser } = await launchChromium());
+  page = await browser.newPage();
+  page.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => consoleMessages.push(`pageerror: ${error.message}`));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await servers.stopAll();
+});
+
+const hydrationWarnings = (): string[] => consoleMessages.filter((message) => HYDRATION.test(message));
+
+/** Loads the page again and reads its list once it has hydrated, with the warnings of that load. */
+async function reload(): Promise<{ list: Checklist; warnings: string[] }> {
+  consoleMessages.length = 0;
+  await page.reload();
+  await page.getByRole('button', { name: 'Send' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  return { list: await readChecklist(page), warnings: hydrationWarnings() };
+}
+
+/** What /chat/[id] serves without JavaScript, and what the store holds. */
+async function readStored(chatId: string) {
+  const response = await fetch(`${server.baseUrl}/chat/${chatId}`);
+  const html = await response.text();
+  const stored = readStore(server.database, chatId);
+  return {
+    status: response.status,
+    htmlRows: rowsFromHtml(html),
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '',
+    tableRows: stored.todos,
+    userTurns: stored.messages.filter((message) => message.role === 'user').length,
+  };
+}
+
+/** What must hold in every recorded state of a live turn. */
+function itKeepsEveryStateValid(samples: () => Checklist[]): void {
+  it('the checklist never goes empty once it has rows', () => {
+    const all = samples();
+    const first = all.findIndex((sample) => sample.rows.length > 0);
+    expect(first).not.toBe(-1);
+    expect(all.slice(first).filter((sample) => sample.rows.length === 0)).toEqual([]);
+  });
+  it('no row ever shows an invalid status or an empty text', () => {
+    const invalid = samples().flatMap((sample) =>
+      sample.rows.filter((row) => !STATUSES.includes(row.status) || row.content === ''),
+    );
+    expect(invalid).toEqual([]);
+  });
+}
+
+/** The stored conversation holds `rows()` in its HTML, its <title> and its todos table, with `turns` user turns. */
+function itStoresTheList(stored: () => Awaited<ReturnType<typeof readStored>>, rows: () => Row[], turns: number): void {
+  it('/chat/[id] HTML holds the list the live chat showed', () => {
+    expect(stored().status).toBe(200);
+    expect(stored().htmlRows).toEqual(rows());
+  });
+  it('its <title> (from readTodos) says "N of M done"', () => {
+    const completed = rows().filter((row) => row.status === 'completed').length;
+    expect(stored().title).toMatch(new RegExp(`^${completed} of ${rows().length} done`));
+  });
+  it('the todos table (SQLite, kept with the conversation) holds the same list', () => {
+    expect(stored().tableRows).toEqual(rows());
+  });
+  it(`the stored conversation has ${turns} user turn(s)`, () => {
+    expect(stored().userTurns).toBe(turns);
+  });
+}
+
+/** The first turn, run once for every test that needs it. */
+let firstTurn:
+  | Promise<{
+      chatId: string;
+      startWarnings: string[];
+      samples: Checklist[];
+      motion: MotionSamples;
+      live: Checklist;
+      notice: string | null;
+    }>
+  | undefined;
+const runFirstTurn = () =>
+  (firstTurn ??= (async () => {
+    await openChat(page, `${server.baseUrl}/`);
+    const startWarnings = hydrationWarnings();
+    await recordChecklist(page);
+    await sendAndWait(page, SCENARIO.prompt);
+    const { samples, motion } = await takeRecording(page);
+    const live = await readChecklist(page);
+    const notice = await page.locator('[aria-label="Plan"] [data-todo-notice]').textContent();
+    return { chatId: await chatIdOf(page), startWarnings, samples, motion, live, notice };
+  })());
+
+describe('a new chat on / that ends on a rejected call', () => {
+  let turn: Awaited<ReturnType<typeof runFirstTurn>>;
+  let stored: Awaited<ReturnType<typeof readStored>>;
+  let reloaded: Awaited<ReturnType<typeof reload>>;
+  beforeAll(async () => {
+    turn = await runFirstTurn();
+    stored = await readStored(turn.chatId);
+    reloaded = await reload();
+  });
+
+  it('shows no hydration warning on / (a new chat)', () => expect(turn.startWarnings).toEqual([]));
+
+  it(`streams the plan in item by item (a streaming state with 1..${PLAN_SIZE - 1} rows)`, () => {
+    const streamed = turn.samples.filter((sample) => sample.phase === 'streaming').map((sample) => sample.rows.length);
+    expect(
+      streamed.some((rows) => rows > 0 && rows < PLAN_SIZE),
+      `rows of each streaming state: ${streamed}`,
+    ).toBe(true);
+  });
+
+  itKeepsEveryStateValid(() => turn.samples);
+
+  it("spins the current call's task in progress, in the plan and inline, while the chat runs", () => {
+    expect(turn.motion.livePlan, JSON.stringify(turn.motion)).toBeGreaterThan(0);
+    expect(turn.motion.liveInline, JSON.stringify(turn.motion)).toBeGreaterThan(0);
+  });
+
+  it('never spins an icon of an earlier, finished call', () => expect(turn.motion.stale).toBe(0));
+
+  it('ends the turn on a rejected call (phase "rejected")', () => expect(turn.live.phase).toBe('rejected'));
+
+  it('leaves the last accepted list on screen after the rejected call', () => {
+    const lastAccepted = turn.samples.filter((sample) => sample.phase === 'accepted').at(-1);
+    expect(turn.live.rows).toHaveLength(PLAN_SIZE);
+    expect(turn.live.rows).toEqual(lastAccepted?.rows);
+  });
+
+  it('says the update was rejected, with the reason', () => expect(turn.notice).toMatch(/^Update rejected[\s\S]{10,}/));
+
+  describe('the stored conversation, after a rejected last call', () => {
+    itStoresTheList(
+      () => stored,
+      () => turn.live.rows,
+      1,
+    );
+  });
+
+  it('shows the same list after a reload and hydration, still "rejected"', () => {
+    expect(reloaded.list).toEqual({ rows: turn.live.rows, phase: 'rejected' });
+  });
+
+  it('shows no hydration warning after the reload', () => expect(reloaded.warnings).toEqual([]));
+});
+
+describe('the chat goes on from /chat/[id]', () => {
+  let samples: Checklist[];
+  let finished: Checklist;
+  let stored: Awaited<ReturnType<typeof readStored>>;
+  let reloaded: Awaited<ReturnType<typeof reload>>;
+  beforeAll(async () => {
+    const { chatId } = await runFirstTurn();
+    await openChat(page, `${server.baseUrl}/chat/${chatId}`);
+    await recordChecklist(page);
+    await sendAndWait(page, 'continue');
+    samples = (await takeRecording(page)).samples;
+    finished = await readChecklist(page);
+    stored = await readStored(chatId);
+    reloaded = await reload();
+  });
+
+  afterAll(async () => {
+    // NEXT_TEST_SCREENSHOTS=1: docs/next-chat-{light,dark}.png, the finished chat as a reader sees it.
+    if (process.env.NEXT_TEST_SCREENSHOTS === '1' && page !== undefined) await takeScreenshots(page.url());
+  });
+
+  itKeepsEveryStateValid(() => samples);
+
+  it(`ends with all ${PLAN_SIZE} items completed`, () => {
+    expect(finished.phase).toBe('accepted');
+    expect(finished.rows.map((row) => row.status)).toEqual(Array(PLAN_SIZE).fill('completed'));
+  });
+
+  describe('the stored conversation, after the chat went on', () => {
+    itStoresTheList(
+      () => stored,
+      () => finished.rows,
+      2,
+    );
+  });
+
+  it('shows the finished list after a second reload', () => expect(reloaded.list.rows).toEqual(finished.rows));
+
+  it('shows no hydration warning after the second reload', () => expect(reloaded.warnings).toEqual([]));
+});
+
+async function takeScreenshots(chatUrl: string): Promise<void> {
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    viewport: { width: 1200, height: 860 },
+    deviceScaleFactor: 2,
+  });
+  const shot = await context.newPage();
+  await shot.goto(chatUrl);
+  for (const theme of ['light', 'dark'] as const) {
+    await shot.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await shot.evaluate((theme) => window.localStorage.setItem('theme', theme), theme);
+    await openChat(shot, chatUrl);
+    await shot.screenshot({ path: join(REPO_ROOT, 'docs', `next-chat-${theme}.png`) });
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Crash recovery of the Next.js example. For each seeded kill point of the scripted multi-step
+ * run, the chat starts in Chromium, the `next start` process group is killed with SIGKILL, the
+ * server starts again on the same database, the chat is reloaded and continued. After the restart,
+ * after "continue" and after a reload, the page's checklist, the `todos` table and `readTodos` over
+ * the stored conversation (as the model's next prompt will see it) hold the same list, and every
+ * todo_write call the browser saw accepted in a step it saw end is stored as accepted.
+ *
+ * FAULT_SEED (default 1) picks the kill points, FAULT_CASES (default 4) how many.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../demo/agent/scenarios.js';
+import { seededRandom } from '../../demo/agent/seeded-random.js';
+import { launchChromium } from '../support/launch-chromium.js';
+import { acceptedCalls, readStore, type Row } from './support/chat-store.js';
+import { type ExampleServer, ExampleServers, importInstalled } from './support/next-example.js';
+import { signalGroup } from './support/next-server.js';
+import { openChat, pageRows, send } from './support/page-probes.js';
+import { type Chunk, recordChatChunks, recordedChunks } from './support/sse-recorder.js';
+
+const PLAN = scenarios.plan;
+const random = seededRandom(Number(process.env.FAULT_SEED ?? 1));
+/** Kill after the browser saw `stepsBefore` steps end and then `chunksAfter` more chunks. */
+const KILL_POINTS = Array.from({ length: Number(process.env.FAULT_CASES ?? 4) }, () => ({
+  stepsBefore: Math.floor(random() * 7),
+  chunksAfter: Math.floor(random() * 80),
+}));
+
+const servers = new ExampleServers();
+let server: ExampleServer;
+let browser: Browser;
+/** One page for every case: the launcher may run Chromium as a single process, which a closed page can take down. */
+let page: Page;
+let onChunk: (type: string) => void = () => {};
+// The example's own copies of the package and the SDK: what its route runs.
+let readTodos: typeof import('todo-write').readTodos;
+let todoWrite: typeof import('todo-write').todoWrite;
+let convertToModelMessages: typeof import('ai').convertToModelMessages;
+
+beforeAll(async () => {
+  ({ readTodos, todoWrite } = await importInstalled<typeof import('todo-write')>('todo-write/dist/index.js'));
+  ({ convertToModelMessages } = await importInstalled<typeof import('ai')>('ai/dist/index.js'));
+  server = await servers.start('crash', { SCRIPTED_MODEL_SPEED: '8' });
+  ({ browser } = await launchChromium());
+  page = await browser.newPage();
+  await page.exposeFunction('onChatChunk', (type: string) => onChunk(type));
+  await page.addInitScript(recordChatChunks);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await servers.stopAll();
+});
+
+const plain = (rows: readonly Row[]): Row[] => rows.map(({ content, status }) => ({ content, status }));
+
+/** The calls accepted (tool output sent) in steps whose end the browser saw, with their input. */
+function acceptedInFinishedSteps(chunks: readonly Chunk[]): Map<string, unknown> {
+  const inputs = new Map<string, unknown>();
+  const finished = new Map<string, unknown>();
+  let inStep: string[] = [];
+  for (const chunk of chunks) {
+    if (chunk.type === 'tool-input-available' && chunk.toolName === 'todo_write')
+      inputs.set(chunk.toolCallId!, chunk.input);
+    else if (chunk.type === 'tool-output-available' && inputs.has(chunk.toolCallId!)) inStep.push(chunk.toolCallId!);
+    else if (chunk.type === 'start-step') inStep = [];
+    else if (chunk.type === 'finish-step') {
+      for (const toolCallId of inStep) finished.set(toolCallId, inputs.get(toolCallId));
+      inStep = [];
+    }
+  }
+  return finished;
+}
+
+/** The three lists, and the calls the browser saw accepted that the store does not hold as accepted. */
+async function readAgreement(chatId: string, seen: Map<string, unknown>) {
+  const stored = readStore(server.database, chatId);
+  const prompt = await convertToModelMessages(stored.messages as never, {
+    tools: { todo_write: todoWrite },
+    ignoreIncompleteToolCalls: true,
+  });
+  const accepted = acceptedCalls(stored.messages);
+  return {
+    page: plain(await pageRows(page)),
+    table: plain(stored.todos),
+    replayed: plain(readTodos(stored.messages as never)),
+    prompt: plain(readTodos(prompt)),
+    seen: seen.size,
+    lost: [...seen]
+      .filter(([toolCallId, input]) => JSON.stringify(accepted.get(toolCallId)) !== JSON.stringify(input))
+      .map(([toolCallId]) => toolCallId),
+  };
+}
+
+function itAgrees(when: string, read: () => Awaited<ReturnType<typeof readAgreement>>): void {
+  it(`${when}: page = todos table`, () => expect(read().page).toEqual(read().table));
+  it(`${when}: todos table = readTodos(stored conversation) = the next prompt's list`, () => {
+    expect({ replayed: read().replayed, prompt: read().prompt }).toEqual({
+      replayed: read().table,
+      prompt: read().table,
+    });
+  });
+  it(`${when}: every call the browser saw accepted in a finished step is stored as accepted`, () => {
+    expect(read().lost, `of ${read().seen} calls seen`).toEqual([]);
+  });
+}
+
+describe.each(KILL_POINTS)(
+  'SIGKILL after $stepsBefore finished step(s) + $chunksAfter chunks',
+  ({ stepsBefore, chunksAfter }) => {
+    const observed = {} as Record<'restart' | 'continued' | 'reloaded', Awaited<ReturnType<typeof readAgreement>>>;
+    beforeAll(async () => {
+      let killed: Promise<unknown> | undefined;
+      let stepsSeen = 0;
+      let chunksSinceStep = 0;
+      onChunk = (type) => {
+        if (killed !== undefined) return;
+        if (type === 'finish-step') {
+          stepsSeen++;
+          chunksSinceStep = 0;
+        } else if (stepsSeen >= stepsBefore) chunksSinceStep++;
+        if (stepsSeen >= stepsBefore && chunksSinceStep >= chunksAfter) killed = signalGroup(server.child, 'SIGKILL');
+      };
+      await openChat(page, `${server.baseUrl}/`);
+      await send(page, PLAN.prompt);
+      // The kill, or the end of the run if it came first (then the kill hits an idle server).
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { chatChunks: Chunk[] }).chatChunks.some((chunk) => chunk.type === 'finish') ||
+          document.querySelector('[role="alert"]') !== null,
+        undefined,
+        { timeout: 120_000, polling: 100 },
+      );
+      killed ??= signalGroup(server.child, 'SIGKILL');
+      await killed;
+      await page.waitForTimeout(200); // the page takes in the broken stream
+      const chunks = await recordedChunks(page);
+      const chatId = await page.evaluate(() => (window as unknown as { chatIds: string[] }).chatIds[0]!);
+      const seen = acceptedInFinishedSteps(chunks);
+
+      server = await servers.start('crash', { SCRIPTED_MODEL_SPEED: '8' }, server.port);
+      await openChat(page, `${server.baseUrl}/chat/${chatId}`);
+      observed.restart = await readAgreement(chatId, seen);
+
+      // The chat goes on from the stored conversation until the plan is done.
+      const before = (await recordedChunks(page)).length;
+      await send(page, 'continue');
+      await page.waitForFunction(
+        (count) =>
+          (window as unknown as { chatChunks: Chunk[] }).chatChunks
+            .slice(count)
+            .some((chunk) => chunk.type === 'finish') &&
+          document.querySelector('.chat-form button[type="submit"]') !== null,
+        before,
+        { timeout: 120_000, polling: 100 },
+      );
+      await page.waitForTimeout(100);
+      const seenInBoth = new Map([...seen, ...acceptedInFinishedSteps((await recordedChunks(page)).slice(before))]);
+      observed.continued = await readAgreement(chatId, seenInBoth);
+      await page.reload();
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+      observed.reloaded = await readAgreement(chatId, seenInBoth);
+    });
+
+    itAgrees('after the restart', () => observed.restart);
+    itAgrees('after "continue"', () => observed.continued);
+    it(`after "continue": the plan is finished (${PLAN.tasks.length} tasks, all completed)`, () => {
+      expect(observed.continued.page.map((row) => row.status)).toEqual(Array(PLAN.tasks.length).fill('completed'));
+    });
+    itAgrees('after a reload', () => observed.reloaded);
+  },
+);
