@@ -1,58 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readUIMessageStream, tool, type UIMessage, type UIMessageChunk } from 'ai';
-import { z } from 'zod';
+import type { UIMessage } from 'ai';
 import { agentTodoTools } from '../src/agent-todo-tools.js';
 import { readTodoItem } from '../src/parse-todos.js';
 import { readTodos } from '../src/read-todos.js';
 import type { TodoRowStatus } from '../src/todo.js';
 import type { TodoToolShape } from '../src/todo-tool-shape.js';
 import { asConversations, checkTodoSnapshots, shownRows, type WholeTexts } from './support/check-todo-snapshots.js';
-import {
-  collectSnapshots,
-  scriptedModel,
-  splitIntoDeltas,
-  textStep,
-  todoCallStep,
-} from './support/stream-todo-call.js';
+import { claudeCodeChunks, readChunks, standIns } from './support/agent-streams.js';
+import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
 const prompt: UIMessage[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fix the login bug' }] }];
-const fourStatuses = z.enum(['pending', 'in_progress', 'completed', 'cancelled']);
-const threeStatuses = z.enum(['pending', 'in_progress', 'completed']);
-
-/** Stand-ins for each agent's own tool: its declared input schema, and what it answers. */
-const standIns = {
-  geminiCli: tool({
-    inputSchema: z.object({ todos: z.array(z.object({ description: z.string(), status: fourStatuses })) }),
-    execute: async ({ todos }) => `Successfully updated the todo list. ${todos.length} items.`,
-  }),
-  codex: tool({
-    inputSchema: z.object({
-      explanation: z.string().optional(),
-      plan: z.array(z.object({ step: z.string(), status: threeStatuses })),
-    }),
-    execute: async () => 'Plan updated',
-  }),
-  mastra: tool({
-    inputSchema: z.object({
-      tasks: z.array(z.object({ content: z.string(), status: threeStatuses, activeForm: z.string() })),
-    }),
-    execute: async ({ tasks }) => ({ tasks }),
-  }),
-  opencode: tool({
-    inputSchema: z.object({
-      todos: z.array(
-        z.object({
-          content: z.string(),
-          status: fourStatuses,
-          priority: z.enum(['high', 'medium', 'low']),
-          id: z.string(),
-        }),
-      ),
-    }),
-    execute: async ({ todos }) => JSON.stringify(todos),
-  }),
-};
-
 /** Streams `inputs` as the tool's calls, one step each, then a text step, through streamText; every snapshot checked. */
 async function streamCalls(
   shape: TodoToolShape<TodoRowStatus>,
@@ -187,49 +144,6 @@ describe("opencode's todowrite (priority and id besides, four statuses)", () => 
     expect(final.counts).toEqual({ pending: 0, in_progress: 0, completed: 1, cancelled: 1 });
   });
 });
-
-/**
- * Claude Code through `@ai-sdk/harness`: its translator passes the harness's `tool-input-start/-delta/-end`
- * through unchanged and the run loop emits the validated `tool-call` of a built-in tool as provider-executed
- * and dynamic; a failed result becomes a provider-executed `tool-error`. These are the UI chunks that makes.
- */
-function claudeCodeChunks(calls: { id: string; input: unknown; error?: string }[]): UIMessageChunk[] {
-  const tool = { toolName: 'TodoWrite', dynamic: true, providerExecuted: true } as const;
-  return [
-    { type: 'start', messageId: 'a1' },
-    ...calls.flatMap(({ id, input, error }, at): UIMessageChunk[] => [
-      { type: 'start-step' },
-      { type: 'tool-input-start', toolCallId: id, ...tool },
-      ...splitIntoDeltas(JSON.stringify(input), { seed: at + 7, min: 1, max: 4 }).map(
-        (inputTextDelta): UIMessageChunk => ({ type: 'tool-input-delta', toolCallId: id, inputTextDelta }),
-      ),
-      { type: 'tool-input-available', toolCallId: id, input, ...tool },
-      error === undefined
-        ? {
-            type: 'tool-output-available',
-            toolCallId: id,
-            output: 'Todos have been modified successfully.',
-            dynamic: true,
-            providerExecuted: true,
-          }
-        : { type: 'tool-output-error', toolCallId: id, errorText: error, dynamic: true, providerExecuted: true },
-      { type: 'finish-step' },
-    ]),
-    { type: 'finish' },
-  ];
-}
-
-async function readChunks(chunks: UIMessageChunk[]): Promise<UIMessage[]> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  const snapshots: UIMessage[] = [];
-  for await (const message of readUIMessageStream({ stream })) snapshots.push(structuredClone(message));
-  return snapshots;
-}
 
 describe("Claude Code's TodoWrite through the harness's stream shape (content, status, activeForm)", () => {
   const shape = agentTodoTools.claudeCode;

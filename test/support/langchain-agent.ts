@@ -6,6 +6,7 @@
 import { toBaseMessages, toUIMessageStream } from '@ai-sdk/langchain';
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { createAgent, todoListMiddleware } from 'langchain';
+import { paced } from './agent-streams.js';
 import { ScriptedChatModel, type ScriptedTurn } from './scripted-chat-model.js';
 
 /** Runs one turn of a fresh agent over `messages`; `model` keeps its place in the script across turns. */
@@ -21,14 +22,14 @@ export async function streamAgentTurn(
   return toUIMessageStream(stream) as ReadableStream<UIMessageChunk>;
 }
 
-/** A `useChat` transport that runs the agent in-process. */
+/** A `useChat` transport that runs the agent in-process, a chunk per macrotask as over a network. */
 export function agentTransport(
   turns: readonly ScriptedTurn[],
 ): ChatTransport<UIMessage> & { model: ScriptedChatModel } {
   const model = new ScriptedChatModel(turns);
   return {
     model,
-    sendMessages: ({ messages }) => streamAgentTurn(model, messages),
+    sendMessages: async ({ messages }) => paced(await streamAgentTurn(model, messages)),
     reconnectToStream: async () => null,
   };
 }
