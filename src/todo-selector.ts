@@ -42,7 +42,9 @@ interface TodoStateBase<Status extends TodoRowStatus> {
   /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
   removed: readonly TodoRow<Status>[];
   /** Rows per status: the three, and `cancelled` for a shape that has it (counted apart from `completed`). */
-  counts: TodoCounts & Record<Exclude<Status, TodoStatus>, number>;
+  counts: [Exclude<Status, TodoStatus>] extends [never]
+    ? TodoCounts
+    : TodoCounts & Record<Exclude<Status, TodoStatus>, number>;
   /** The list belongs to the conversation's newest call and the chat has not ended. */
   live: boolean;
   /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
