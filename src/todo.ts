@@ -44,8 +44,9 @@ export function countStatuses<Status extends string>(
   todos: readonly { status: string }[],
   statuses: readonly Status[],
 ): Record<Status, number> {
-  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<string, number>;
-  for (const { status } of todos) if (Object.hasOwn(counts, status)) counts[status]! += 1;
+  const counts = {} as Record<string, number>;
+  for (const status of statuses) counts[status] = 0;
+  for (const { status } of todos) if (status in counts) counts[status]! += 1;
   return counts as Record<Status, number>;
 }
 

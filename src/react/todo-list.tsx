@@ -172,7 +172,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
 
   const { todos, removed } = state;
   const total = todos.length;
-  const progress = useMemo(() => progressOf(todos), [todos]);
+  const progress = progressOf(todos);
   const collapsible = total > maxVisible;
   const collapsed = collapsible && !expanded;
   let start = 0;
