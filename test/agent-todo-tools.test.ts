@@ -163,9 +163,12 @@ describe("Claude Code's TodoWrite through the harness's stream shape (content, s
       ]),
     );
     const states = checkTodoSnapshots(asConversations(prompt, snapshots), shape, { activeForms });
-    expect(snapshots.at(-1)!.parts.find((part) => part.type === 'dynamic-tool')).toMatchObject({
-      toolName: 'TodoWrite',
+    expect(snapshots.at(-1)!.parts.find((part) => part.type === 'tool-TodoWrite')).toMatchObject({
+      state: 'output-available',
+      providerExecuted: true,
     });
+    // Each call arrives whole: executing, then accepted, never streaming.
+    expect(new Set(states.map((state) => state.phase))).toEqual(new Set(['empty', 'executing', 'accepted']));
     expect(states.some((state) => shownRows(state)[0] === 'Running the tests [in_progress]')).toBe(true);
     expect(shownRows(states.at(-1)!)).toEqual([
       'Run the tests [completed]',
@@ -174,16 +177,19 @@ describe("Claude Code's TodoWrite through the harness's stream shape (content, s
     ]);
   });
 
-  it('keeps a re-sent task in its present tense while the new call streams, and falls back when the call fails', async () => {
+  it('keeps a re-sent task in its present tense while a streamed call arrives, and falls back when the call fails', async () => {
     const snapshots = await readChunks(
-      claudeCodeChunks([
-        { id: 'toolu_1', input: { todos: todos(['in_progress', 'pending', 'pending']) } },
-        {
-          id: 'toolu_2',
-          input: { todos: todos(['in_progress', 'in_progress', 'pending']) },
-          error: 'Only one task may be in progress.',
-        },
-      ]),
+      claudeCodeChunks(
+        [
+          { id: 'toolu_1', input: { todos: todos(['in_progress', 'pending', 'pending']) } },
+          {
+            id: 'toolu_2',
+            input: { todos: todos(['in_progress', 'in_progress', 'pending']) },
+            error: 'Only one task may be in progress.',
+          },
+        ],
+        { streamed: true },
+      ),
     );
     const states = checkTodoSnapshots(asConversations(prompt, snapshots), shape, { activeForms });
     const streaming = states.filter((state) => state.phase === 'streaming' && state.toolCallId === 'toolu_2');

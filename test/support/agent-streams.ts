@@ -45,30 +45,39 @@ export const standIns = {
 };
 
 /**
- * Claude Code through `@ai-sdk/harness`: its translator passes the harness's `tool-input-start/-delta/-end`
- * through unchanged and the run loop emits the validated `tool-call` of a built-in tool as provider-executed
- * and dynamic; a failed result becomes a provider-executed `tool-error`. These are the UI chunks that makes.
+ * Claude Code through `@ai-sdk/harness`: `@ai-sdk/harness-claude-code` declares `TodoWrite` among its
+ * built-in tools and emits each call whole, as a provider-executed `tool-call` (no argument deltas);
+ * the harness validates it against that tool set (a typed `tool-TodoWrite` part) and turns a failed
+ * result into a provider-executed `tool-error`. These are the UI chunks that makes. `streamed` adds the
+ * `tool-input-start/-delta` chunks a transport sends when it streams the arguments (the harness passes
+ * those through unchanged).
  */
-export function claudeCodeChunks(calls: { id: string; input: unknown; error?: string }[]): UIMessageChunk[] {
-  const tool = { toolName: 'TodoWrite', dynamic: true, providerExecuted: true } as const;
+export function claudeCodeChunks(
+  calls: { id: string; input: unknown; error?: string }[],
+  options: { streamed?: boolean } = {},
+): UIMessageChunk[] {
+  const tool = { toolName: 'TodoWrite', providerExecuted: true } as const;
   return [
     { type: 'start', messageId: 'a1' },
     ...calls.flatMap(({ id, input, error }, at): UIMessageChunk[] => [
       { type: 'start-step' },
-      { type: 'tool-input-start', toolCallId: id, ...tool },
-      ...splitIntoDeltas(JSON.stringify(input), { seed: at + 7, min: 1, max: 4 }).map(
-        (inputTextDelta): UIMessageChunk => ({ type: 'tool-input-delta', toolCallId: id, inputTextDelta }),
-      ),
+      ...(options.streamed
+        ? [
+            { type: 'tool-input-start', toolCallId: id, ...tool } as const,
+            ...splitIntoDeltas(JSON.stringify(input), { seed: at + 7, min: 1, max: 4 }).map(
+              (inputTextDelta): UIMessageChunk => ({ type: 'tool-input-delta', toolCallId: id, inputTextDelta }),
+            ),
+          ]
+        : []),
       { type: 'tool-input-available', toolCallId: id, input, ...tool },
       error === undefined
         ? {
             type: 'tool-output-available',
             toolCallId: id,
             output: 'Todos have been modified successfully.',
-            dynamic: true,
             providerExecuted: true,
           }
-        : { type: 'tool-output-error', toolCallId: id, errorText: error, dynamic: true, providerExecuted: true },
+        : { type: 'tool-output-error', toolCallId: id, errorText: error, providerExecuted: true },
       { type: 'finish-step' },
     ]),
     { type: 'finish' },
