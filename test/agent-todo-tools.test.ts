@@ -57,6 +57,12 @@ describe("Gemini CLI's write_todos (description, four statuses)", () => {
     ]);
     expect(final.counts).toEqual({ pending: 0, in_progress: 1, completed: 1, cancelled: 1 });
     expect(states.some((state) => state.phase === 'streaming' && state.todos.length === 3)).toBe(true);
+    // While "cancelled" streams in ("c", "cance", …) the task keeps its accepted status until the word is whole.
+    const storeStatuses = states
+      .filter((state) => state.toolCallId === 'call-2')
+      .map((state) => state.todos.find((row) => row.content === 'Rewrite the session store')?.status);
+    expect(new Set(storeStatuses)).toEqual(new Set(['pending', 'cancelled']));
+    expect(storeStatuses.indexOf('cancelled')).toBeGreaterThan(storeStatuses.lastIndexOf('pending'));
     expect(readTodos(messages, { tool: shape }).map((todo) => todo.status)).toEqual([
       'completed',
       'in_progress',
