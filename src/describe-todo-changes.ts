@@ -3,21 +3,22 @@
  * one-line summary per call for message renderers. English by default; every text is a label.
  */
 import type { TodoChanges } from './diff-todos.js';
-import { countTodos, type Todo, toOneLine } from './todo.js';
+import { progressOf, type Todo, type TodoRowStatus, toOneLine } from './todo.js';
 import { readTodoProblems } from './validate-todos.js';
 
 /** A task as the describers read it: any object with the task's text and status (a `Todo`, a row). */
-type TaskLike = Pick<Todo, 'content' | 'status'>;
+type TaskLike = Pick<Todo<TodoRowStatus>, 'content' | 'status'>;
 
 /** Characters of a task's text an announcement speaks; longer texts end in `…`. */
 export const MAX_ANNOUNCED_TASK_LENGTH = 80;
 /** Characters of a task's text a call summary shows; longer texts end in `…`. */
 export const MAX_SUMMARIZED_TASK_LENGTH = 40;
 /** The kinds an announcement names, in order (the task now in progress follows them). */
-const ANNOUNCED = ['completed', 'reopened', 'added', 'removed'] as const;
+const ANNOUNCED = ['completed', 'cancelled', 'reopened', 'added', 'removed'] as const;
 /** The kinds a call summary names, in order, with their labels. */
 const SUMMARIZED = [
   ['completed', 'callCompleted'],
+  ['cancelled', 'callCancelled'],
   ['reopened', 'callReopened'],
   ['added', 'callAdded'],
   ['removed', 'callRemoved'],
@@ -40,6 +41,8 @@ export interface TodoChangeLabels {
   unchanged: string;
   /** Tasks just completed. Default `'Completed: Write tests.'`, or `'Completed 3 tasks.'` for several. */
   completed: (tasks: readonly string[]) => string;
+  /** Tasks just cancelled (tools with a `cancelled` status). Default `'Cancelled: Old step.'`, or `'Cancelled 2 tasks.'`. */
+  cancelled?: (tasks: readonly string[]) => string;
   /** Tasks back from completed. Default `'Reopened: Write tests.'`, or `'Reopened 2 tasks.'`. */
   reopened: (tasks: readonly string[]) => string;
   /** New tasks. Default `'Added: Deploy.'`, or `'Added 2 tasks.'`. */
@@ -48,7 +51,7 @@ export interface TodoChangeLabels {
   removed: (tasks: readonly string[]) => string;
   /** The task that just became the one in progress. Default `'Now: Run the suite.'`. */
   now: (task: string) => string;
-  /** The counts after every announcement. Default `` `${completed} of ${total} completed.` ``. */
+  /** The counts after every announcement (`total` leaves cancelled tasks out). Default `` `${completed} of ${total} completed.` ``. */
   progress: (completed: number, total: number) => string;
 
   /** Summary of the first list after an empty one. Default `` `Planned ${count} tasks` `` (`1 task`). */
@@ -59,6 +62,8 @@ export interface TodoChangeLabels {
   callUnchanged: string;
   /** Clause for completed tasks. Default `"completed 'Write tests'"`, or `'completed 3 tasks'` for several. */
   callCompleted: (tasks: readonly string[]) => string;
+  /** Clause for cancelled tasks. Default `"cancelled 'Old step'"`, or `'cancelled 2 tasks'`. */
+  callCancelled?: (tasks: readonly string[]) => string;
   /** Clause for reopened tasks. Default `"reopened 'Write tests'"`, or `'reopened 2 tasks'`. */
   callReopened: (tasks: readonly string[]) => string;
   /** Clause for started tasks. Default `"started 'Run the suite'"`, or `'started 2 tasks'`. */
@@ -68,7 +73,7 @@ export interface TodoChangeLabels {
   /** Clause for dropped tasks. Default `"removed 'Old step'"`, or `'removed 2 tasks'`. */
   callRemoved: (tasks: readonly string[]) => string;
   /**
-   * Joins the clauses (in the order completed, reopened, added, removed, started) into the line.
+   * Joins the clauses (in the order completed, cancelled, reopened, added, removed, started) into the line.
    * Default: `"a, b and c"` with a capital first letter.
    */
   callJoin: (clauses: readonly string[]) => string;
@@ -89,6 +94,7 @@ export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
   cleared: 'Cleared the list.',
   unchanged: 'No changes.',
   completed: (names) => announce('Completed', names),
+  cancelled: (names) => announce('Cancelled', names),
   reopened: (names) => announce('Reopened', names),
   added: (names) => announce('Added', names),
   removed: (names) => announce('Removed', names),
@@ -98,6 +104,7 @@ export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
   callCleared: 'Cleared the list',
   callUnchanged: 'No changes',
   callCompleted: (names) => clause('completed', names),
+  callCancelled: (names) => clause('cancelled', names),
   callReopened: (names) => clause('reopened', names),
   callStarted: (names) => clause('started', names),
   callAdded: (names) => clause('added', names),
@@ -126,7 +133,7 @@ export function announceTodoChanges(
   todos: readonly TaskLike[],
   labels: Partial<TodoChangeLabels> = {},
 ): string {
-  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels };
+  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels } as Required<TodoChangeLabels>;
   const list = Array.isArray(todos) ? todos : [];
   const name = (task: TaskLike): string => cut(task.content, MAX_ANNOUNCED_TASK_LENGTH);
   const names = (kind: keyof TodoChanges): string[] => (changes[kind] ?? []).map(name);
@@ -142,19 +149,21 @@ export function announceTodoChanges(
     changes.added?.find((task) => task.status === 'in_progress');
   if (current) sentences.push(text.now(name(current)));
   if (sentences.length === 0) sentences.push(text.unchanged);
-  sentences.push(text.progress(countTodos(list).completed, list.length));
+  const { completed, total } = progressOf(list);
+  sentences.push(text.progress(completed, total));
   return sentences.join(' ');
 }
 
 /** What the call on screen did, read off the rows' `change` and the state's `removed`. */
-export function rowChanges<T extends Todo & { change?: string | undefined }>(state: {
+export function rowChanges<T extends Todo<TodoRowStatus> & { change?: string | undefined }>(state: {
   todos: readonly T[];
   removed: readonly T[];
 }): TodoChanges<T> {
   const changes: TodoChanges<T> = { added: [], removed: [...state.removed], started: [], completed: [], reopened: [] };
   for (const row of state.todos) {
     const kind = row.change as keyof TodoChanges | undefined;
-    if (kind && kind !== 'removed') changes[kind].push(row);
+    if (kind === 'cancelled') changes.cancelled ??= [];
+    if (kind && kind !== 'removed') changes[kind]!.push(row);
   }
   return changes;
 }
@@ -179,7 +188,7 @@ export type TodoCallSummaryInput =
  * {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
  */
 export function summarizeTodoCall(call: TodoCallSummaryInput, labels: Partial<TodoChangeLabels> = {}): string {
-  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels };
+  const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels } as Required<TodoChangeLabels>;
   if (call.outcome === 'interrupted') return text.callInterrupted;
   if (call.outcome === 'denied') {
     const reason = call.reason?.trim() ? cut(call.reason, MAX_SUMMARIZED_PROBLEM_LENGTH) : undefined;

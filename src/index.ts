@@ -13,6 +13,7 @@ export { pruneTodoWrites } from './prune-todo-writes.js';
 export { createTodoSelector, selectTodoState } from './todo-selector.js';
 export type { TodoState, TodoSelector, TodoRow } from './todo-selector.js';
 export type { TodoToolShape } from './todo-tool-shape.js';
+export { agentTodoTools } from './agent-todo-tools.js';
 export { diffTodos } from './diff-todos.js';
 export type { TodoChanges } from './diff-todos.js';
 export { formatTodos, formatTodoChanges } from './format-todos.js';

@@ -5,20 +5,23 @@
 import { todoChangeOf } from './diff-todos.js';
 import { matchTodoTexts } from './match-todo-texts.js';
 import type { ParsedTodo } from './parse-todos.js';
+import type { TodoRowStatus } from './todo.js';
 import type { TodoRow } from './todo-selector.js';
+
+type Row = TodoRow<TodoRowStatus>;
 
 /**
  * An item whose text matches a row of `before` takes its key (and, while its own status is still
- * incomplete, the row's status). The growing last item of a streaming call whose text starts an
+ * incomplete, the row's status and present-tense text). The growing last item of a streaming call whose text starts an
  * unmatched row is not shown yet, so a re-sent task is never retyped. Any other item is a new row
  * `${toolCallId}:${index}`. Unmatched rows of `before` follow unchanged while streaming, else are `removed`.
  */
 export function placeTodoRows(
   items: readonly ParsedTodo[],
-  before: readonly TodoRow[],
+  before: readonly Row[],
   toolCallId: string,
   isPartial: boolean,
-): { todos: TodoRow[]; removed: TodoRow[] } {
+): { todos: Row[]; removed: Row[] } {
   const last = items.at(-1);
   const growing = last?.isGrowing ? last : undefined;
   const settled = growing ? items.slice(0, -1) : items;
@@ -27,17 +30,25 @@ export function placeTodoRows(
     settled.map((item) => item.text),
   );
   const claimed = new Set(matches);
-  const todos: TodoRow[] = settled.map((item, at) => {
+  const todos: Row[] = settled.map((item, at) => {
     const position = matches[at];
     if (position === undefined) return newRow(item, toolCallId, at, before, false);
     const old = before[position]!;
     const status = item.status ?? (isPartial ? old.status : 'pending');
-    return { key: old.key, content: item.content, status, streaming: false, change: todoChangeOf(old.status, status) };
+    const activeForm = item.activeForm ?? (isPartial ? old.activeForm : undefined);
+    return {
+      key: old.key,
+      content: item.content,
+      status,
+      ...(activeForm === undefined ? {} : { activeForm }),
+      streaming: false,
+      change: todoChangeOf(old.status, status),
+    };
   });
   const hides =
     growing && before.some((row, position) => !claimed.has(position) && row.content.trim().startsWith(growing.text));
   if (growing && !hides) todos.push(newRow(growing, toolCallId, settled.length, before, true));
-  const removed: TodoRow[] = [];
+  const removed: Row[] = [];
   before.forEach((row, position) => {
     if (claimed.has(position)) return;
     // The list never shrinks while a call streams: rows wait until the call reaches them.
@@ -47,9 +58,11 @@ export function placeTodoRows(
   return { todos, removed };
 }
 
-function newRow(item: ParsedTodo, toolCallId: string, at: number, before: readonly TodoRow[], streaming: boolean) {
+function newRow(item: ParsedTodo, toolCallId: string, at: number, before: readonly Row[], streaming: boolean): Row {
   // Providers that reuse call ids (`call_0` every step) could repeat a key of the list before.
   let key = `${toolCallId}:${at}`;
   while (before.some((row) => row.key === key)) key += "'";
-  return { key, content: item.content, status: item.status ?? 'pending', streaming, change: 'added' } as TodoRow;
+  const { content, activeForm } = item;
+  const status = item.status ?? 'pending';
+  return { key, content, status, ...(activeForm === undefined ? {} : { activeForm }), streaming, change: 'added' };
 }

@@ -4,12 +4,13 @@
  */
 import type { ModelMessage } from 'ai';
 import { callOutcome, readTodoCalls } from './read-todo-calls.js';
-import { todoWriteShape } from './todo-tool-shape.js';
+import type { TodoRowStatus } from './todo.js';
+import { resolveTodoTool, type TodoToolShape } from './todo-tool-shape.js';
 
 /** Options of {@link pruneTodoWrites}. */
 interface PruneTodoWritesOptions {
-  /** The name the tool is registered under. Default `'todo_write'`. */
-  tool?: string;
+  /** The name the tool is registered under, or another agent's shape (what counts as accepted comes with it). Default `'todo_write'`. */
+  tool?: string | TodoToolShape<TodoRowStatus>;
   /**
    * Prune only when that saves more than this many tokens, estimated cheaply as the characters
    * of the dropped parts' JSON divided by 4. Pruning rewrites the prompt from the oldest dropped
@@ -51,7 +52,7 @@ export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWrit
   for (const part of parts)
     if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
   // Calls in conversation order; only the answered ones with an id of their own count.
-  const shape = todoWriteShape(options.tool);
+  const shape = resolveTodoTool(options.tool);
   const answered = readTodoCalls(messages, shape.name).filter(
     (call) => callOutcome(call, shape) !== 'open' && callIdCounts.get(call.toolCallId) === 1,
   );

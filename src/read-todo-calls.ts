@@ -50,7 +50,7 @@ export interface PartLike {
 export type TodoCallOutcome = 'accepted' | 'rejected' | 'denied' | 'open';
 
 /** The one rule of what became of a call; an output the shape does not accept (an error's text) is a rejection. */
-export function callOutcome(call: TodoCall, shape: TodoToolShape): TodoCallOutcome {
+export function callOutcome(call: TodoCall, shape: Pick<TodoToolShape, 'isAccepted'>): TodoCallOutcome {
   switch (call.state) {
     case 'output-available':
       if (call.preliminary) return 'open';

@@ -2,7 +2,7 @@
  * The streaming derivation: the state types, the selector and its caches, and `stateOf`, a pure
  * function from (list before, call, status) to state.
  */
-import { parseTodos, readTodoArray } from './parse-todos.js';
+import { parseTodos, readTodoArray, readTodoExplanation } from './parse-todos.js';
 import { placeTodoRows } from './place-todo-rows.js';
 import {
   type ChatStatus,
@@ -16,32 +16,39 @@ import {
   type TodoMessageLike,
   toTodoCall,
 } from './read-todo-calls.js';
-import { countTodos, TODO_STATUSES, type TodoCounts, type TodoStatus } from './todo.js';
-import { resolveTodoTool, type TodoToolShape } from './todo-tool-shape.js';
+import { countStatuses, type TodoCounts, type TodoRowStatus, type TodoStatus } from './todo.js';
+import { resolveTodoTool, statusesOf, type TodoToolShape } from './todo-tool-shape.js';
 
-/** One row of the checklist: a task with a stable key. */
-export interface TodoRow {
+/** One row of the checklist: a task with a stable key. `Status`: the statuses of the tool's shape. */
+export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
   /** Stable React key: the matching row's of the list before, else `${toolCallId}:${index}`. */
   key: string;
   content: string;
-  status: TodoStatus;
+  status: Status;
+  /** The task's present-tense text, for shapes with an `activeForm` key: what the row shows while it is `in_progress`. */
+  activeForm?: string | undefined;
   /** A new task whose text is still being written. */
   streaming: boolean;
   /**
    * What the call on screen did to the task against the list before: `added`, `started`, `completed`,
-   * `reopened`, or `removed` (only in `TodoState.removed`); `undefined` when it left it as it was.
+   * `reopened`, `cancelled`, or `removed` (only in `TodoState.removed`); `undefined` when it left it as it was.
    */
-  change?: 'added' | 'started' | 'completed' | 'reopened' | 'removed' | undefined;
+  change?: 'added' | 'started' | 'completed' | 'reopened' | 'cancelled' | 'removed' | undefined;
 }
 
-interface TodoStateBase {
+interface TodoStateBase<Status extends TodoRowStatus> {
   /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
-  todos: readonly TodoRow[];
+  todos: readonly TodoRow<Status>[];
   /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
-  removed: readonly TodoRow[];
-  counts: TodoCounts;
+  removed: readonly TodoRow<Status>[];
+  /** Rows per status: the three, and `cancelled` for a shape that has it (counted apart from `completed`). */
+  counts: [Exclude<Status, TodoStatus>] extends [never]
+    ? TodoCounts
+    : TodoCounts & Record<Exclude<Status, TodoStatus>, number>;
   /** The list belongs to the conversation's newest call and the chat has not ended. */
   live: boolean;
+  /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
+  explanation?: string | undefined;
 }
 
 /**
@@ -49,7 +56,7 @@ interface TodoStateBase {
  * (waits for the person's approval), `executing` (input complete, no result yet), `accepted`, or
  * `rejected` (failed, denied or interrupted: the last accepted list is shown).
  */
-export type TodoState = TodoStateBase &
+export type TodoState<Status extends TodoRowStatus = TodoStatus> = TodoStateBase<Status> &
   (
     | { phase: 'empty'; toolCallId?: never; approvalId?: never; error?: never; rejection?: never }
     | {
@@ -81,17 +88,27 @@ export type TodoState = TodoStateBase &
   );
 
 /** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
-export interface TodoSelector {
+export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
   /**
    * Reads the conversation (`useChat().messages` and `status`); `state` then answers for any call.
    * Returns the reading's revision: the same number while no call's state can have changed.
    */
   read(messages: readonly TodoMessageLike[], status?: ChatStatus): number;
   /** The state of the last conversation read, for `toolCallId` (default: the newest call). */
-  state(toolCallId?: string): TodoState;
+  state(toolCallId?: string): TodoState<Status>;
   /** `read` then `state`. */
-  select(messages: readonly TodoMessageLike[], options?: { status?: ChatStatus; toolCallId?: string }): TodoState;
+  select(
+    messages: readonly TodoMessageLike[],
+    options?: { status?: ChatStatus; toolCallId?: string },
+  ): TodoState<Status>;
 }
+
+/** A state of any shape: what the views take. */
+export type AnyTodoState = TodoState | TodoState<TodoRowStatus>;
+
+type Row = TodoRow<TodoRowStatus>;
+type AnyState = TodoState<TodoRowStatus>;
+type AnyShape = TodoToolShape<TodoRowStatus>;
 
 /** A call as one reading found it, with the accepted list it was laid over. */
 interface CallRecord {
@@ -106,14 +123,15 @@ interface CallRecord {
 
 /** An accepted call's rows, with the fields of its input they were read from (to check a reuse against). */
 interface Accepted {
-  todos: readonly TodoRow[];
-  removed: readonly TodoRow[];
+  todos: readonly Row[];
+  removed: readonly Row[];
   toolCallId: string;
   before: Accepted | undefined;
   fields: readonly unknown[] | undefined;
+  explanation: string | undefined;
 }
 
-const NO_ROWS: readonly TodoRow[] = [];
+const NO_ROWS: readonly Row[] = [];
 
 /**
  * Creates a selector: the newest call wins; streamed items appear as they arrive (never an empty item,
@@ -121,10 +139,21 @@ const NO_ROWS: readonly TodoRow[] = [];
  * when a call is rejected or abandoned; a message replayed from its start (a resumed stream) keeps the
  * newest accepted list until the replay reaches that call again. Its caches never change the answer:
  * every reused list is checked against the call's input. `options.tool`: the name the tool is
- * registered under, or another agent's shape. Default `'todo_write'`.
+ * registered under, or another agent's shape (`agentTodoTools`). Default `'todo_write'`.
  */
-export function createTodoSelector(options: { tool?: string | TodoToolShape } = {}): TodoSelector {
-  const shape = resolveTodoTool(options.tool);
+export function createTodoSelector<Status extends TodoRowStatus = TodoStatus>(options: {
+  tool: TodoToolShape<Status>;
+}): TodoSelector<Status>;
+export function createTodoSelector(options?: { tool?: string | TodoToolShape | undefined }): TodoSelector;
+export function createTodoSelector(
+  options: { tool?: string | AnyShape | undefined } = {},
+): TodoSelector | TodoSelector<TodoRowStatus> {
+  return createShapeSelector(options.tool);
+}
+
+/** {@link createTodoSelector} for a shape whose statuses are not known statically (the components'). */
+export function createShapeSelector(tool: string | AnyShape | undefined): TodoSelector<TodoRowStatus> {
+  const shape: AnyShape = resolveTodoTool(tool);
   const partType = `tool-${shape.name}`;
   let calls: CallRecord[] = [];
   let firstById: Map<string, CallRecord> | undefined;
@@ -132,7 +161,7 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
   // The last result per view ('' for the newest call) and what it was derived from, for sharing.
   const lastByView = new Map<
     string,
-    { state: TodoState; record: CallRecord | undefined; status: ChatStatus | undefined; inputs?: readonly unknown[] }
+    { state: AnyState; record: CallRecord | undefined; status: ChatStatus | undefined; inputs?: readonly unknown[] }
   >();
   // The newest accepted list, its message and its place among the calls: what a replay holds on to.
   let held: { accepted: Accepted; messageId: unknown; index: number } | undefined;
@@ -215,12 +244,16 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
     return firstById.get(toolCallId);
   }
 
-  function state(toolCallId?: string): TodoState {
+  function state(toolCallId?: string): AnyState {
     const view = toolCallId ?? '';
     const last = lastByView.get(view);
     if (replaying && view === '' && held) {
-      const { todos, removed, toolCallId: heldId } = held.accepted;
-      const kept = share({ phase: 'accepted', toolCallId: heldId, todos, removed, live: true }, last?.state);
+      const { todos, removed, toolCallId: heldId, explanation } = held.accepted;
+      const kept = share(
+        { phase: 'accepted', toolCallId: heldId, todos, removed, live: true, ...withExplanation(explanation) },
+        last?.state,
+        shape,
+      );
       lastByView.set(view, { state: kept, record: undefined, status });
       return kept;
     }
@@ -233,7 +266,7 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
     }
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status, shape) : EMPTY;
-    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state);
+    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state, shape);
     lastByView.set(view, { state: shared, record, status, ...(inputs ? { inputs } : {}) });
     return shared;
   }
@@ -252,11 +285,19 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
  * The checklist of a conversation, derived from scratch: `createTodoSelector(options).select(messages, options)`.
  * The same messages (by value) give the same state, on the server and in the browser.
  */
+export function selectTodoState<Status extends TodoRowStatus = TodoStatus>(
+  messages: readonly TodoMessageLike[],
+  options: { status?: ChatStatus; toolCallId?: string; tool: TodoToolShape<Status> },
+): TodoState<Status>;
 export function selectTodoState(
   messages: readonly TodoMessageLike[],
-  options: { status?: ChatStatus; toolCallId?: string; tool?: string | TodoToolShape } = {},
-): TodoState {
-  return createTodoSelector(options).select(messages, options);
+  options?: { status?: ChatStatus; toolCallId?: string; tool?: string | TodoToolShape },
+): TodoState;
+export function selectTodoState(
+  messages: readonly TodoMessageLike[],
+  options: { status?: ChatStatus; toolCallId?: string; tool?: string | AnyShape } = {},
+): AnyTodoState {
+  return createShapeSelector(options.tool).select(messages, options);
 }
 
 /** What a finished call's state follows from; `undefined` for an open call (derived on every reading). */
@@ -303,46 +344,73 @@ function isSameOutput(a: unknown, b: unknown): boolean {
   });
 }
 
+/** The keys of an item that its row is read from. */
+function itemKeys(shape: AnyShape): string[] {
+  const keys = [shape.text, shape.status ?? 'status'];
+  if (shape.activeForm !== undefined) keys.push(shape.activeForm);
+  return keys;
+}
+
 /** The fields of an input's items that rows are read from, in order. */
-function fieldsOf(input: unknown, shape: TodoToolShape): unknown[] | undefined {
+function fieldsOf(input: unknown, shape: AnyShape): unknown[] | undefined {
   const array = readTodoArray(input, shape);
   if (!array) return undefined;
-  const statusKey = shape.status ?? 'status';
+  const keys = itemKeys(shape);
   const fields: unknown[] = [];
   for (const item of array) {
     const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-    fields.push(record?.[shape.text], record?.[statusKey]);
+    for (const key of keys) fields.push(record?.[key]);
   }
   return fields;
 }
 
 /** Whether `input` still holds what `accepted` was read from (an input edited in place or a reused id does not). */
-function isSameInput(accepted: Accepted, input: unknown, shape: TodoToolShape): boolean {
+function isSameInput(accepted: Accepted, input: unknown, shape: AnyShape): boolean {
   const array = readTodoArray(input, shape);
   const { fields } = accepted;
   if (!array || !fields) return array === undefined && fields === undefined;
-  if (array.length * 2 !== fields.length) return false;
-  const textKey = shape.text;
-  const statusKey = shape.status ?? 'status';
+  const keys = itemKeys(shape);
+  if (array.length * keys.length !== fields.length) return false;
+  if (readTodoExplanation(input, false, shape) !== accepted.explanation) return false;
   for (let at = 0; at < array.length; at++) {
     const item = array[at];
     const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-    if (record?.[textKey] !== fields[at * 2] || record?.[statusKey] !== fields[at * 2 + 1]) return false;
+    for (let field = 0; field < keys.length; field++)
+      if (record?.[keys[field]!] !== fields[at * keys.length + field]) return false;
   }
   return true;
 }
 
-function accept(call: TodoCall, before: Accepted | undefined, shape: TodoToolShape): Accepted {
+function accept(call: TodoCall, before: Accepted | undefined, shape: AnyShape): Accepted {
   const items = parseTodos(call.input, false, shape);
   const fields = fieldsOf(call.input, shape);
   const { toolCallId } = call;
   // An accepted call with no task array (stored by another tool) leaves the list as it was.
   if (!items)
-    return { todos: before?.todos ?? NO_ROWS, removed: before?.removed ?? NO_ROWS, toolCallId, before, fields };
-  return { ...placeTodoRows(items, before?.todos ?? NO_ROWS, toolCallId, false), toolCallId, before, fields };
+    return {
+      todos: before?.todos ?? NO_ROWS,
+      removed: before?.removed ?? NO_ROWS,
+      toolCallId,
+      before,
+      fields,
+      explanation: before?.explanation,
+    };
+  const explanation = readTodoExplanation(call.input, false, shape);
+  return {
+    ...placeTodoRows(items, before?.todos ?? NO_ROWS, toolCallId, false),
+    toolCallId,
+    before,
+    fields,
+    explanation,
+  };
 }
 
-type UnsharedState = Omit<TodoState, 'counts' | 'live'>;
+/** `{ explanation }` when there is one, so states of shapes without one keep their keys. */
+function withExplanation(explanation: string | undefined): { explanation?: string } {
+  return explanation === undefined ? {} : { explanation };
+}
+
+type UnsharedState = Omit<AnyState, 'counts' | 'live'>;
 const EMPTY: UnsharedState = { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
 const KNOWN_STATES = [
   'input-streaming',
@@ -353,7 +421,7 @@ const KNOWN_STATES = [
 ];
 
 /** The state of one call, from the list before it, the call, and the chat's status. Pure. */
-function stateOf(record: CallRecord, status: ChatStatus | undefined, shape: TodoToolShape): UnsharedState {
+function stateOf(record: CallRecord, status: ChatStatus | undefined, shape: AnyShape): UnsharedState {
   const { call, before, accepted, outcome } = record;
   const { toolCallId, input } = call;
   const rejected = (rejection: 'error' | 'denied' | 'interrupted', error?: string): UnsharedState => ({
@@ -363,16 +431,32 @@ function stateOf(record: CallRecord, status: ChatStatus | undefined, shape: Todo
     toolCallId: before?.toolCallId,
     rejection,
     ...(error === undefined ? {} : { error }),
+    ...withExplanation(before?.explanation),
   });
-  const proposed = (isPartial: boolean) =>
-    placeTodoRows(parseTodos(input, isPartial, shape) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial);
-  if (accepted) return { phase: 'accepted', toolCallId, todos: accepted.todos, removed: accepted.removed };
+  const proposed = (isPartial: boolean) => ({
+    ...placeTodoRows(parseTodos(input, isPartial, shape) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial),
+    ...withExplanation(readTodoExplanation(input, isPartial, shape) ?? (isPartial ? before?.explanation : undefined)),
+  });
+  if (accepted)
+    return {
+      phase: 'accepted',
+      toolCallId,
+      todos: accepted.todos,
+      removed: accepted.removed,
+      ...withExplanation(accepted.explanation),
+    };
   if (outcome === 'rejected')
     return rejected('error', call.errorText ?? (typeof call.output === 'string' ? call.output : undefined));
   if (outcome === 'denied') return rejected('denied', call.denialReason?.trim() ? call.denialReason : undefined);
   if (!KNOWN_STATES.includes(call.state))
     return before
-      ? { phase: 'accepted', toolCallId: before.toolCallId, todos: before.todos, removed: before.removed }
+      ? {
+          phase: 'accepted',
+          toolCallId: before.toolCallId,
+          todos: before.todos,
+          removed: before.removed,
+          ...withExplanation(before.explanation),
+        }
       : EMPTY;
   if (isCallOver(call, record.isSuperseded, status)) return rejected('interrupted');
   if (call.state === 'input-streaming') return { phase: 'streaming', toolCallId, ...proposed(true) };
@@ -382,21 +466,23 @@ function stateOf(record: CallRecord, status: ChatStatus | undefined, shape: Todo
 }
 
 /** `next` with the row objects (and, when nothing changed, the whole state) of `last` where their values are equal. */
-function share(next: Omit<TodoState, 'counts'>, last: TodoState | undefined): TodoState {
+function share(next: Omit<AnyState, 'counts'>, last: AnyState | undefined, shape: AnyShape): AnyState {
   const todos = shareRows(next.todos, last?.todos);
   const removed = shareRows(next.removed, last?.removed);
-  const fields = ['phase', 'toolCallId', 'approvalId', 'error', 'rejection', 'live'] as const;
+  const fields = ['phase', 'toolCallId', 'approvalId', 'error', 'rejection', 'live', 'explanation'] as const;
   if (last && todos === last.todos && removed === last.removed && fields.every((field) => next[field] === last[field]))
     return last;
-  const counted = countTodos(todos);
-  const counts = last && TODO_STATUSES.every((each) => counted[each] === last.counts[each]) ? last.counts : counted;
-  return { ...next, todos, removed, counts } as TodoState;
+  const statuses = statusesOf(shape);
+  const counted = countStatuses(todos, statuses);
+  const lastCounts = last?.counts as Record<string, number> | undefined;
+  const counts = lastCounts && statuses.every((each) => counted[each] === lastCounts[each]) ? lastCounts : counted;
+  return { ...next, todos, removed, counts } as AnyState;
 }
 
 /** The only place old rows are reused: looked up at the same position first, by key when they moved. */
-function shareRows(next: readonly TodoRow[], old: readonly TodoRow[] | undefined): readonly TodoRow[] {
+function shareRows(next: readonly Row[], old: readonly Row[] | undefined): readonly Row[] {
   if (!old || next === old) return next;
-  let oldByKey: Map<string, TodoRow> | undefined;
+  let oldByKey: Map<string, Row> | undefined;
   let isSameList = next.length === old.length;
   const rows = next.map((row, index) => {
     let candidate = old[index];
@@ -408,6 +494,7 @@ function shareRows(next: readonly TodoRow[], old: readonly TodoRow[] | undefined
       candidate !== undefined &&
       candidate.content === row.content &&
       candidate.status === row.status &&
+      candidate.activeForm === row.activeForm &&
       candidate.streaming === row.streaming &&
       candidate.change === row.change;
     const kept = same ? candidate! : row;

@@ -2,10 +2,13 @@
  * How a checklist reads one tool's plan out of its calls: the tool's name, its input's field names
  * and what output means the plan was taken. `todo_write`'s own shape is the default.
  */
-import { TODO_STATUSES } from './todo.js';
+import { TODO_STATUSES, type TodoRowStatus, type TodoStatus } from './todo.js';
 
-/** How a checklist reads one tool's plan from its calls. Pass it as `tool` to the readers and components. */
-export interface TodoToolShape {
+/**
+ * How a checklist reads one tool's plan from its calls. Pass it as `tool` to the readers and components;
+ * `agentTodoTools` holds the shapes of other agents' plan tools. `Status`: the statuses it writes.
+ */
+export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
   /** The name the tool is registered under: `'todo_write'`, `'TodoWrite'`, `'write_todos'`, `'update_plan'`. */
   name: string;
   /** Key of the task array in the input (`'todos'`, `'plan'`, `'tasks'`). */
@@ -14,6 +17,15 @@ export interface TodoToolShape {
   text: string;
   /** Key of a task's status. Default `'status'`. */
   status?: string;
+  /**
+   * Every status the tool writes. Default the three; add `'cancelled'` for a tool that has it: its rows
+   * are then `cancelled` and the checklist's `counts` count them apart.
+   */
+  statuses?: readonly Status[];
+  /** Key of a task's present-tense text (`'activeForm'`: "Running the tests"), shown while it is in progress. */
+  activeForm?: string;
+  /** Key of a note on the whole plan (Codex's `'explanation'`): the state's `explanation`. */
+  explanation?: string;
   /** Whether a call's output means the plan was taken. Default: any output that is not an error. */
   isAccepted?: (output: unknown) => boolean;
 }
@@ -24,8 +36,15 @@ export function todoWriteShape(name = 'todo_write'): TodoToolShape {
 }
 
 /** The shape a `tool` option names: a string is `todo_write`'s shape under that name. Default `'todo_write'`. */
-export function resolveTodoTool(tool: string | TodoToolShape | undefined): TodoToolShape {
-  return typeof tool === 'object' && tool !== null ? tool : todoWriteShape(tool);
+export function resolveTodoTool<Status extends TodoRowStatus = TodoStatus>(
+  tool: string | TodoToolShape<Status> | undefined,
+): TodoToolShape<Status> {
+  return typeof tool === 'object' && tool !== null ? tool : (todoWriteShape(tool) as TodoToolShape<Status>);
+}
+
+/** The statuses a shape's tool writes. */
+export function statusesOf(shape: TodoToolShape<TodoRowStatus>): readonly TodoRowStatus[] {
+  return shape.statuses ?? TODO_STATUSES;
 }
 
 function isTodoCounts(output: unknown): boolean {

@@ -11,12 +11,15 @@ export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 /** `pending` | `in_progress` | `completed` (the Agent Client Protocol's `PlanEntryStatus`). */
 export type TodoStatus = (typeof TODO_STATUSES)[number];
 
-/** One task of the agent's list, exactly as the model writes it. */
-export interface Todo {
+/** A task's status on a checklist: the three, or `cancelled` for a tool that writes it (Gemini CLI, opencode). */
+export type TodoRowStatus = TodoStatus | 'cancelled';
+
+/** One task of the agent's list, exactly as the model writes it (`Status`: another tool's statuses). */
+export interface Todo<Status extends TodoRowStatus = TodoStatus> {
   /** What the task is, in the model's words. Never empty, unique within a list (after trimming). */
   content: string;
   /** Where the task stands. */
-  status: TodoStatus;
+  status: Status;
 }
 
 /** How many tasks are in each state. This is all the tool returns to the model. */
@@ -33,9 +36,24 @@ export function isTodoStatus(value: unknown): value is TodoStatus {
 
 /** Counts the tasks in each state. The three counts always add up to `todos.length`. */
 export function countTodos(todos: readonly Pick<Todo, 'status'>[]): TodoCounts {
-  const counts: TodoCounts = { pending: 0, in_progress: 0, completed: 0 };
-  for (const todo of todos) counts[todo.status] += 1;
-  return counts;
+  return countStatuses(todos, TODO_STATUSES);
+}
+
+/** Counts the tasks in each of `statuses`; a task in none of them is not counted. */
+export function countStatuses<Status extends string>(
+  todos: readonly { status: string }[],
+  statuses: readonly Status[],
+): Record<Status, number> {
+  const counts = {} as Record<string, number>;
+  for (const status of statuses) counts[status] = 0;
+  for (const { status } of todos) if (status in counts) counts[status]! += 1;
+  return counts as Record<Status, number>;
+}
+
+/** The progress a checklist shows: completed tasks out of those not cancelled (a cancelled task will not be done). */
+export function progressOf(todos: readonly { status: string }[]): { completed: number; total: number } {
+  const { completed, cancelled } = countStatuses(todos, ['completed', 'cancelled']);
+  return { completed, total: todos.length - cancelled };
 }
 
 /** A task's text on one line, as every reader shows it: trimmed, inner whitespace collapsed to one space. */

@@ -50,3 +50,26 @@ describe('zod in the bundles', () => {
     expect(importedPackages(code)).toEqual(['ai', 'zod']);
   }, 60_000);
 });
+
+describe("other agents' shapes in the bundles", () => {
+  const names = ['TodoWrite', 'write_todos', 'update_plan', 'task_write', 'todowrite'];
+  /** The tool names a bundle holds as string literals. */
+  const namesIn = (code: string): string[] => names.filter((name) => new RegExp(`["'\`]${name}["'\`]`).test(code));
+
+  it('cost nothing to a page that does not import agentTodoTools', async () => {
+    for (const entry of ['bench/entries/client-list.ts', ENTRY_SOURCES['. (route handler: todoWrite + readTodos)']]) {
+      const { code } = await bundleScript(entry);
+      expect(code.length).toBeGreaterThan(1000);
+      expect(namesIn(code), entry).toEqual([]);
+    }
+  }, 60_000);
+
+  it('cost a few hundred bytes, all six together, to a page that reads one of them', async () => {
+    const plain = await measureBundle('list', 'bench/entries/client-list.ts');
+    const withShape = await measureBundle('list + claudeCode', 'bench/entries/client-list-claude-code.ts');
+    const { code } = await bundleScript('bench/entries/client-list-claude-code.ts');
+    expect(namesIn(code)).toEqual(names);
+    console.log(`agentTodoTools: +${withShape.gzipped - plain.gzipped} B gzipped over ${plain.gzipped} B`);
+    expect(withShape.gzipped - plain.gzipped).toBeLessThanOrEqual(200);
+  }, 60_000);
+});

@@ -12,7 +12,11 @@ import { validateTodos } from '../src/validate-todos.js';
 
 const todo = (content: string, status: TodoStatus = 'pending'): Todo => ({ content, status });
 /** Both describers for one update from `before` to `after`. */
-function describeUpdate(before: Todo[], after: Todo[], labels?: Partial<TodoChangeLabels>) {
+function describeUpdate(
+  before: Todo<TodoStatus | 'cancelled'>[],
+  after: Todo<TodoStatus | 'cancelled'>[],
+  labels?: Partial<TodoChangeLabels>,
+) {
   const changes = diffTodos(before, after);
   return {
     announcement: announceTodoChanges(changes, after, labels),
@@ -303,6 +307,7 @@ describe('labels', () => {
       describeUpdate(plan, [], marked),
       describeUpdate(plan, plan, marked),
       describeUpdate(plan, [todo('Read the code'), todo('Ship')], marked),
+      describeUpdate(plan, [...plan.slice(0, 3), { content: 'Deploy', status: 'cancelled' }], marked),
     ].flatMap(({ announcement, summary }) => [announcement, summary]);
     texts.push(
       summarizeTodoCall({ outcome: 'rejected', error: 'Error: Nothing was saved.\n- Item 1 is bad.' }, marked),

@@ -10,7 +10,7 @@ import {
   type ToolSet,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { pruneTodoWrites, todoWrite } from '../src/index.js';
+import { agentTodoTools, pruneTodoWrites, readTodos, todoWrite } from '../src/index.js';
 import type { Todo } from '../src/todo.js';
 
 type Part = Exclude<ModelMessage['content'], string>[number];
@@ -478,5 +478,48 @@ describe('pruneTodoWrites in prepareStep (MockLanguageModelV4 -> streamText)', (
   it('sends every list without it', async () => {
     const model = await run(false);
     expect(promptCallIds(model, 4)).toEqual(['call-1', 'call-2', 'call-3', 'call-4']);
+  });
+});
+
+describe("pruneTodoWrites and readTodos with another agent's shape", () => {
+  const geminiCall = (toolCallId: string, todos: { description: string; status: string }[]): ModelMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId, toolName: 'write_todos', input: { todos } }],
+  });
+  const answered = (toolCallId: string): ModelMessage => ({
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId,
+        toolName: 'write_todos',
+        output: { type: 'text', value: 'Successfully updated the todo list.' },
+      },
+    ],
+  });
+  const history: ModelMessage[] = [
+    user('Fix the login bug'),
+    geminiCall('w1', [{ description: 'Reproduce it', status: 'in_progress' }]),
+    answered('w1'),
+    geminiCall('w2', [
+      { description: 'Reproduce it', status: 'completed' },
+      { description: 'Rewrite the store', status: 'cancelled' },
+    ]),
+    answered('w2'),
+  ];
+
+  it('drops the superseded call of that tool, whose text output counts as accepted', () => {
+    const pruned = pruneTodoWrites(history, { tool: agentTodoTools.geminiCli });
+    expect(pruned).toEqual([history[0], history[3], history[4]]);
+    expect(pruneTodoWrites(history)).toBe(history);
+  });
+
+  it("replays the newest list with the shape's own statuses", () => {
+    expect(readTodos(history, { tool: agentTodoTools.geminiCli })).toEqual([
+      { content: 'Reproduce it', status: 'completed' },
+      { content: 'Rewrite the store', status: 'cancelled' },
+    ]);
+    // Read as todo_write's shape under that name, the items have no `content` and the text outputs no counts.
+    expect(readTodos(history, { tool: 'write_todos' })).toEqual([]);
   });
 });

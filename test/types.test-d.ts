@@ -2,7 +2,20 @@
 import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
-import { selectTodoState, type todoWrite, type TodoRow, type TodoState } from '../src/index.js';
+import {
+  agentTodoTools,
+  type createTodoSelector,
+  type readTodos,
+  selectTodoState,
+  type Todo,
+  type TodoCounts,
+  type TodoRow,
+  type TodoSelector,
+  type TodoState,
+  type TodoStatus,
+  type TodoToolShape,
+  type todoWrite,
+} from '../src/index.js';
 import { TodoList, useTodos } from '../src/react.js';
 
 type Tools = InferUITools<{ todo_write: typeof todoWrite }>;
@@ -44,3 +57,36 @@ createElement(TodoList, { state, messages: chat.messages });
 
 void item;
 void phase;
+
+// Other agents' shapes: the statuses come with the shape; code written for todo_write keeps its types.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const isTrue = <T extends true>(value?: T): T | undefined => value;
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
+const gemini = useTodos(chat.messages, { status: chat.status, tool: agentTodoTools.geminiCli });
+const cancelledCount: number = gemini.counts.cancelled;
+const geminiStatus: 'pending' | 'in_progress' | 'completed' | 'cancelled' | undefined = gemini.todos[0]?.status;
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
+const claude: TodoState = useTodos(chat.messages, { tool: agentTodoTools.claudeCode });
+// @ts-expect-error Claude Code's TodoWrite has no cancelled status, so its counts have no such key.
+void claude.counts.cancelled;
+const activeForm: string | undefined = claude.todos[0]?.activeForm;
+const codex = selectTodoState(chat.messages, { tool: agentTodoTools.codex });
+const note: string | undefined = codex.explanation;
+isTrue<Equal<ReturnType<typeof useTodos>, TodoState>>();
+isTrue<Equal<ReturnType<typeof useTodos>['counts'], TodoCounts>>();
+isTrue<Equal<ReturnType<typeof readTodos>, Todo[]>>();
+isTrue<
+  Equal<
+    ReturnType<typeof readTodos<'pending' | 'in_progress' | 'completed' | 'cancelled'>>[number]['status'],
+    Todo<'pending' | 'in_progress' | 'completed' | 'cancelled'>['status']
+  >
+>();
+isTrue<Equal<ReturnType<typeof createTodoSelector>, TodoSelector>>();
+const shape: TodoToolShape = agentTodoTools.langchain;
+const geminiShape: TodoToolShape<TodoStatus | 'cancelled'> = agentTodoTools.geminiCli;
+// A renderItem and an announce written for the three statuses still fit <TodoList>.
+const renderRow = (row: TodoRow, statusLabel: string) => `${row.content}: ${statusLabel}`;
+const announce = (listState: TodoState): string => listState.phase;
+createElement(TodoList, { state: gemini, renderItem: renderRow, labels: { announce } });
+createElement(TodoList, { messages: chat.messages, tool: agentTodoTools.opencode, renderItem: renderRow });
+void [cancelledCount, geminiStatus, activeForm, note, shape, geminiShape];

@@ -15,6 +15,7 @@
  * (`scenarios.ts` stays import-free for plain Node).
  */
 import type { LanguageModel } from 'ai';
+import { toActiveForm } from './active-form';
 import { planRequest } from './plan-request';
 import { describeRevision, revisePlan } from './revise-plan';
 import { seededRandom } from './seeded-random';
@@ -50,6 +51,8 @@ export interface ScriptedModelOptions {
   speed?: number | (() => number);
   /** The tool name to call. Default `'todo_write'`. */
   toolName?: string;
+  /** Writes each task's present tense as `activeForm`, as Claude Code's `TodoWrite` does. Default `false`. */
+  activeForm?: boolean;
   /** Reported as `modelId`. Default `scripted-${scenario.id}`. */
   modelId?: string;
 }
@@ -65,6 +68,10 @@ const CONTINUE_PATTERN = /\b(continue|resume|go on|keep going|retry|try again)\b
 /** Creates the scripted model for one scenario. */
 export function createScriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
   const { scenario, toolName = 'todo_write' } = options;
+  const inputOf = (todos: ScriptedTodo[]): string =>
+    JSON.stringify({
+      todos: options.activeForm ? todos.map((todo) => ({ ...todo, activeForm: toActiveForm(todo.content) })) : todos,
+    });
   const readSpeed = (): number => {
     const speed = typeof options.speed === 'function' ? options.speed() : (options.speed ?? 1);
     return Number.isFinite(speed) || speed === Infinity ? Math.max(speed, 0.05) : 1;
@@ -79,13 +86,13 @@ export function createScriptedModel(options: ScriptedModelOptions): LanguageMode
       const toolCallId = nextToolCallId(callOptions.prompt);
       const content: GenerateResult['content'] = [{ type: 'text', text: step.text }];
       if (step.todos !== undefined) {
-        content.push({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify({ todos: step.todos }) });
+        content.push({ type: 'tool-call', toolCallId, toolName, input: inputOf(step.todos) });
       }
       return { content, finishReason: finishReasonOf(step), usage: usageOf(callOptions.prompt, step), warnings: [] };
     },
     async doStream(callOptions): Promise<StreamResult> {
       const step = decideNextStep(callOptions.prompt, scenario);
-      const parts = streamPartsOf(step, callOptions.prompt, toolName);
+      const parts = streamPartsOf(step, callOptions.prompt, toolName, inputOf);
       const pace = scenario.pace ?? 1;
       return { stream: paceParts(parts, (delayMs) => (delayMs * pace) / readSpeed(), callOptions.abortSignal) };
     },
@@ -356,7 +363,12 @@ interface TimedPart {
 }
 
 /** The parts of one step, with realistic pacing: text in word-ish deltas, arguments in 1-7 characters. */
-function streamPartsOf(step: ScriptedStep, prompt: Prompt, toolName: string): TimedPart[] {
+function streamPartsOf(
+  step: ScriptedStep,
+  prompt: Prompt,
+  toolName: string,
+  inputOf: (todos: ScriptedTodo[]) => string,
+): TimedPart[] {
   const toolCallId = nextToolCallId(prompt);
   const random = seededRandom(hashString(`${toolCallId}:${step.text}`));
   const parts: TimedPart[] = [
@@ -373,7 +385,7 @@ function streamPartsOf(step: ScriptedStep, prompt: Prompt, toolName: string): Ti
   }
   parts.push({ delayMs: 0, part: { type: 'text-end', id: textId } });
   if (step.todos !== undefined) {
-    const input = JSON.stringify({ todos: step.todos });
+    const input = inputOf(step.todos);
     parts.push({ delayMs: TEXT_DELTA_DELAY_MS * 4, part: { type: 'tool-input-start', id: toolCallId, toolName } });
     for (const delta of splitText(input, random, 1, 7)) {
       parts.push({ delayMs: ARGUMENT_DELTA_DELAY_MS, part: { type: 'tool-input-delta', id: toolCallId, delta } });

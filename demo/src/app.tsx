@@ -6,6 +6,7 @@ import {
   readDemoSettings,
   writeDemoSettings,
   type AgentChoice,
+  type AgentTool,
   type ThemeChoice,
 } from './demo-settings.js';
 import { useDemoConfig, type DemoConfig } from './use-demo-config.js';
@@ -25,6 +26,7 @@ export function App(): ReactNode {
   const [speed, setSpeed] = useState(settings.speed);
   const [session, setSession] = useState(0);
   const [review, setReview] = useState(settings.review);
+  const [agentTool, setAgentTool] = useState<AgentTool>(settings.tool);
   const theme = useTheme(settings.theme);
   const live = config?.mode === 'live';
 
@@ -32,7 +34,7 @@ export function App(): ReactNode {
   useEffect(() => {
     if (live && settings.scenario === undefined) setChoice('live');
   }, [live]);
-  useEffect(() => writeDemoSettings(choice, speed), [choice, speed]);
+  useEffect(() => writeDemoSettings(choice, speed, agentTool), [choice, speed, agentTool]);
 
   const speeds = SPEEDS.includes(speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b);
   const modeLabel: [string, string] =
@@ -97,6 +99,19 @@ export function App(): ReactNode {
               <input
                 type="checkbox"
                 role="switch"
+                aria-checked={agentTool === 'claude-code'}
+                className="switch"
+                checked={agentTool === 'claude-code'}
+                onChange={(event) => setAgentTool(event.target.checked ? 'claude-code' : 'todo_write')}
+              />
+              <span className="field__label">Claude Code's TodoWrite</span>
+            </label>
+          )}
+          {choice !== 'live' && agentTool === 'todo_write' && (
+            <label className="field field--switch">
+              <input
+                type="checkbox"
+                role="switch"
                 aria-checked={review}
                 className="switch"
                 checked={review}
@@ -123,12 +138,13 @@ export function App(): ReactNode {
         </div>
       </header>
       <ChatSession
-        key={`${choice}:${session}`}
+        key={`${choice}:${agentTool}:${session}`}
         choice={choice}
         speed={speed}
         throttle={settings.throttle}
         theme={theme.resolved}
         review={review}
+        agentTool={agentTool}
       />
     </div>
   );

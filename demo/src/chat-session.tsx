@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
+import { agentTodoTools } from 'todo-write';
 import { TodoList, useTodos } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '../agent/plan-request.js';
 import { scenarios } from '../agent/scenarios.js';
-import { type AgentChoice, DEMO_MAX_TODOS } from './demo-settings.js';
+import { type AgentChoice, type AgentTool, DEMO_MAX_TODOS } from './demo-settings.js';
 import { createScriptedTransport } from './scripted-transport.js';
 import { MessageList } from './message-list.js';
 import { Composer } from './composer.js';
@@ -17,10 +18,13 @@ export interface ChatSessionProps {
   theme: 'light' | 'dark';
   /** "Review plans": the agent's first plan of each request waits for the person (scripted or live). */
   review: boolean;
+  /** The plan tool the scripted agent calls (the live model always has `todo_write`). */
+  agentTool: AgentTool;
 }
 
 /** One conversation with the chosen agent (remounted when the agent changes). */
-export function ChatSession({ choice, speed, throttle, theme, review }: ChatSessionProps): ReactNode {
+export function ChatSession({ choice, speed, throttle, theme, review, agentTool }: ChatSessionProps): ReactNode {
+  const tool = choice !== 'live' && agentTool === 'claude-code' ? agentTodoTools.claudeCode : undefined;
   const speedRef = useRef(speed);
   speedRef.current = speed;
   const reviewRef = useRef(review);
@@ -33,8 +37,9 @@ export function ChatSession({ choice, speed, throttle, theme, review }: ChatSess
             scenarios[choice],
             () => speedRef.current,
             () => reviewRef.current,
+            tool ? 'claude-code' : 'todo_write',
           ),
-    [choice],
+    [choice, tool],
   );
   const { messages, sendMessage, status, stop, error, addToolApprovalResponse } = useChat({
     transport,
@@ -42,7 +47,7 @@ export function ChatSession({ choice, speed, throttle, theme, review }: ChatSess
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     ...(throttle > 0 ? { throttle } : {}),
   });
-  const todoState = useTodos(messages, { status });
+  const todoState = useTodos(messages, { status, tool });
   const scenario = choice === 'live' ? undefined : scenarios[choice];
   const [draft, setDraft] = useState(scenario?.prompt ?? scenarios.plan.prompt);
   const busy = status === 'submitted' || status === 'streaming';
@@ -113,7 +118,7 @@ export function ChatSession({ choice, speed, throttle, theme, review }: ChatSess
                 </p>
               </div>
             ) : (
-              <MessageList messages={messages} status={status} />
+              <MessageList messages={messages} status={status} tool={tool} />
             )}
             {status === 'submitted' && (
               <p className="typing" aria-hidden="true">

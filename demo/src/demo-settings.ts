@@ -12,6 +12,9 @@ export type AgentChoice = ScenarioId | 'live';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
+/** Which plan tool the scripted agent calls: ours, or Claude Code's `TodoWrite` (with `activeForm`). */
+export type AgentTool = 'todo_write' | 'claude-code';
+
 export interface DemoSettings {
   /** `?scenario=`: pins a scripted scenario (else the live model when one is configured). */
   scenario: ScenarioId | undefined;
@@ -23,6 +26,8 @@ export interface DemoSettings {
   throttle: number;
   /** `?review=1`: starts with "Review plans" on (screenshots). Default off. */
   review: boolean;
+  /** `?tool=claude-code`: the scripted agent calls Claude Code's `TodoWrite`. Default `todo_write`. */
+  tool: AgentTool;
 }
 
 export function readDemoSettings(search: string): DemoSettings {
@@ -37,16 +42,19 @@ export function readDemoSettings(search: string): DemoSettings {
     theme: theme === 'light' || theme === 'dark' || theme === 'system' ? theme : undefined,
     throttle: Number.isFinite(throttle) && throttle > 0 ? throttle : 0,
     review: params.get('review') === '1',
+    tool: params.get('tool') === 'claude-code' ? 'claude-code' : 'todo_write',
   };
 }
 
 /** Writes the current choices back into the URL (no navigation). */
-export function writeDemoSettings(choice: AgentChoice, speed: number): void {
+export function writeDemoSettings(choice: AgentChoice, speed: number, tool: AgentTool): void {
   const url = new URL(window.location.href);
   if (choice === 'live') url.searchParams.delete('scenario');
   else url.searchParams.set('scenario', choice);
   if (speed === 1) url.searchParams.delete('speed');
   else url.searchParams.set('speed', String(speed));
+  if (tool === 'todo_write') url.searchParams.delete('tool');
+  else url.searchParams.set('tool', tool);
   window.history.replaceState(null, '', url);
 }
 

@@ -1,10 +1,11 @@
 import { Fragment, memo, type ReactNode } from 'react';
 import type { ChatStatus, UIMessage } from 'ai';
+import type { TodoToolShape } from 'todo-write';
 import { TodoCallSummary, TodoProvider } from 'todo-write/react';
 
 type MessagePart = UIMessage['parts'][number];
 interface TodoToolPart {
-  type: 'tool-todo_write';
+  type: string;
   toolCallId: string;
   state: string;
   input?: unknown;
@@ -12,8 +13,8 @@ interface TodoToolPart {
   errorText?: string;
 }
 
-function isTodoToolPart(part: MessagePart): part is MessagePart & TodoToolPart {
-  return part.type === 'tool-todo_write';
+function isTodoToolPart(part: MessagePart, toolName: string): part is MessagePart & TodoToolPart {
+  return part.type === `tool-${toolName}`;
 }
 
 /** Renders `code` spans written with backticks; everything else as plain text. */
@@ -35,11 +36,11 @@ function InlineText({ text }: { text: string }): ReactNode {
 }
 
 /** One todo_write call in the transcript: what it did, in one line (the pinned panel shows the list itself). */
-function TodoCallLine({ part }: { part: TodoToolPart }): ReactNode {
+function TodoCallLine({ part, toolName }: { part: TodoToolPart; toolName: string }): ReactNode {
   return (
     <div className="tool-line">
       <span className="tool-line__icon" aria-hidden="true" />
-      <span className="tool-line__name">todo_write</span>
+      <span className="tool-line__name">{toolName}</span>
       <TodoCallSummary className="tool-line__label" toolCallId={part.toolCallId} />
       {part.state === 'output-error' && part.errorText && (
         <details className="tool-line__details">
@@ -55,6 +56,8 @@ function TodoCallLine({ part }: { part: TodoToolPart }): ReactNode {
 interface ChatView {
   messages: readonly UIMessage[];
   status: ChatStatus;
+  /** The plan tool's shape, when it is not `todo_write`. */
+  tool?: TodoToolShape | undefined;
 }
 
 export type MessageListProps = ChatView;
@@ -63,7 +66,13 @@ export type MessageListProps = ChatView;
  * One message; earlier messages keep their identity while the newest streams, so they skip rendering
  * (a call's summary follows the conversation through the <TodoProvider> around the list).
  */
-const MessageItem = memo(function MessageItem({ message }: { message: UIMessage }): ReactNode {
+const MessageItem = memo(function MessageItem({
+  message,
+  toolName,
+}: {
+  message: UIMessage;
+  toolName: string;
+}): ReactNode {
   return (
     <li className="message" data-role={message.role}>
       <span className="message__author">{message.role === 'user' ? 'You' : 'Agent'}</span>
@@ -77,7 +86,8 @@ const MessageItem = memo(function MessageItem({ message }: { message: UIMessage 
               </p>
             );
           }
-          if (isTodoToolPart(part)) return <TodoCallLine key={part.toolCallId} part={part} />;
+          if (isTodoToolPart(part, toolName))
+            return <TodoCallLine key={part.toolCallId} part={part} toolName={toolName} />;
           return null;
         })}
       </div>
@@ -86,12 +96,13 @@ const MessageItem = memo(function MessageItem({ message }: { message: UIMessage 
 });
 
 /** The transcript: user bubbles, and the agent's text with a line per checklist call. */
-export function MessageList({ messages, status }: MessageListProps): ReactNode {
+export function MessageList({ messages, status, tool }: MessageListProps): ReactNode {
+  const toolName = tool?.name ?? 'todo_write';
   return (
-    <TodoProvider messages={messages} status={status}>
+    <TodoProvider messages={messages} status={status} tool={tool}>
       <ol className="messages">
         {messages.map((message) => (
-          <MessageItem key={message.id} message={message} />
+          <MessageItem key={message.id} message={message} toolName={toolName} />
         ))}
       </ol>
     </TodoProvider>

@@ -11,7 +11,13 @@ const PHASE_LABELS: Record<TodoState['phase'], string> = {
 };
 
 /** The pinned checklist panel: beside the chat on wide screens, above it on narrow ones. */
-export function PlanPanel({ state, children }: { state: TodoState; children: ReactNode }): ReactNode {
+export function PlanPanel({
+  state,
+  children,
+}: {
+  state: Pick<TodoState, 'phase'> & { todos: readonly unknown[] };
+  children: ReactNode;
+}): ReactNode {
   return (
     <aside className="plan" aria-labelledby="plan-title" data-phase={state.phase}>
       <div className="plan__header">

@@ -1,6 +1,6 @@
 import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode } from 'react';
 import { rowChanges, summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
-import type { TodoState } from '../todo-selector.js';
+import type { AnyTodoState } from '../todo-selector.js';
 import { useProvidedTodoState } from './todo-provider.js';
 
 /** Texts of {@link TodoCallSummary}: the change sentences, and what shows while the call is under way. */
@@ -46,7 +46,7 @@ export const TodoCallSummary = memo(
   }),
 );
 
-function summaryOf(state: TodoState, labels: Partial<TodoCallSummaryLabels> = {}): string {
+function summaryOf(state: AnyTodoState, labels: Partial<TodoCallSummaryLabels> = {}): string {
   if (state.phase === 'accepted')
     return summarizeTodoCall({ outcome: 'accepted', changes: rowChanges(state), todos: state.todos }, labels);
   if (state.phase === 'rejected') {

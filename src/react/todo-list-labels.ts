@@ -1,15 +1,17 @@
 import { announceTodoChanges, rowChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
-import type { TodoState } from '../todo-selector.js';
+import type { AnyTodoState, TodoState } from '../todo-selector.js';
 import type { TodoReviewLabels } from './todo-review-controls.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels
   extends Record<TodoStatus, string>,
     Record<NonNullable<TodoState['rejection']>, string> {
+  /** A cancelled task (tools with a `cancelled` status). Default `'Cancelled'`. */
+  cancelled?: string;
   /** Accessible name of the list. Default `'Tasks'`. */
   list: string;
-  /** The summary next to the progress bar. Default `` `${completed} of ${total} completed` ``. */
+  /** The summary next to the progress bar (`total` leaves cancelled tasks out). Default `` `${completed} of ${total} completed` ``. */
   summary: (completed: number, total: number) => string;
   /** The button that expands a collapsed list. Default `` `Show all ${total}` ``. */
   showAll: (total: number) => string;
@@ -27,7 +29,7 @@ export interface TodoListLabels
    * What the polite status region says when a list is accepted, a plan waits for review or an update is rejected (never on
    * each streamed delta). Default {@link announceTodoState}.
    */
-  announce?: (state: TodoState, labels: TodoListLabels) => string;
+  announce?(state: AnyTodoState, labels: TodoListLabels): string;
 }
 
 /** The English defaults. */
@@ -35,6 +37,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
   pending: 'Pending',
   in_progress: 'In progress',
   completed: 'Completed',
+  cancelled: 'Cancelled',
   error: 'Update rejected',
   denied: 'Update denied',
   interrupted: 'Update interrupted',
@@ -50,7 +53,7 @@ export const DEFAULT_TODO_LIST_LABELS: TodoListLabels = {
  * The default announcement: what the accepted update did, then the counts ("Completed: Write tests.
  * Now: Run the suite. 3 of 7 completed."), or the rejection label.
  */
-export function announceTodoState(state: TodoState, labels: TodoListLabels): string {
+export function announceTodoState(state: AnyTodoState, labels: TodoListLabels): string {
   if (state.phase === 'rejected') return labels[state.rejection];
   if (state.phase === 'review') return labels.reviewing;
   return announceTodoChanges(rowChanges(state), state.todos, labels.changes);

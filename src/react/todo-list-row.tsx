@@ -1,4 +1,5 @@
 import { type CSSProperties, memo, type ReactNode } from 'react';
+import type { TodoRowStatus } from '../todo.js';
 import type { TodoRow } from '../todo-selector.js';
 
 /** Hides text visually but keeps it for screen readers, with or without the stylesheet. */
@@ -11,13 +12,21 @@ export const VISUALLY_HIDDEN: CSSProperties = {
   whiteSpace: 'nowrap',
 };
 
-const ICONS = { pending: '○', in_progress: '◐', completed: '✓' } as const;
+const ICONS = { pending: '○', in_progress: '◐', completed: '✓', cancelled: '✕' } as const;
 
-/** Renders what goes inside one row's `<li>`. Pass a stable function (module level or `useCallback`): rows are memoized on it. */
-export type RenderTodoRow = (row: TodoRow, statusLabel: string) => ReactNode;
+/**
+ * Renders what goes inside one row's `<li>`. Pass a stable function (module level or `useCallback`): rows
+ * are memoized on it. Declared as a method, so a function written for `TodoRow` (the three statuses) fits.
+ */
+export type RenderTodoRow = { render(row: TodoRow<TodoRowStatus>, statusLabel: string): ReactNode }['render'];
+
+/** The text a row shows: its present-tense text while it is in progress, when the tool wrote one. */
+export function rowText(row: TodoRow<TodoRowStatus>): string {
+  return row.status === 'in_progress' && row.activeForm !== undefined ? row.activeForm : row.content;
+}
 
 interface TodoListRowProps {
-  row: TodoRow;
+  row: TodoRow<TodoRowStatus>;
   statusLabel: string;
   itemClassName: string | undefined;
   iconClassName: string | undefined;
@@ -47,7 +56,7 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
             {ICONS[row.status]}
           </span>
           <span data-todo-content="" className={props.contentClassName}>
-            {row.content}
+            {rowText(row)}
           </span>
           {!isRemoved && <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>}
         </>

@@ -13,13 +13,14 @@ import {
 } from 'react';
 import { readTodoProblems } from '../validate-todos.js';
 import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import type { TodoState } from '../todo-selector.js';
+import { progressOf, type TodoRowStatus } from '../todo.js';
+import type { AnyTodoState } from '../todo-selector.js';
 import type { TodoToolShape } from '../todo-tool-shape.js';
 import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
 import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useProvidedTodoState } from './todo-provider.js';
-import { useTodos } from './use-todos.js';
+import { useTodoSelector } from './use-todos.js';
 import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
@@ -33,18 +34,19 @@ export type TodoListSlot =
   | 'content'
   | 'toggle'
   | 'notice'
+  | 'explanation'
   | TodoReviewSlot;
 
 /** Where the list comes from: a state from {@link useTodos}, a conversation, or the nearest `<TodoProvider>`. */
 type TodoListSource =
-  | { state: TodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
+  | { state: AnyTodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
   | {
       /** The conversation (`useChat().messages`): the list of its newest call. */
       messages: readonly TodoMessageLike[];
       /** `useChat().status`, so an abandoned call brings the last accepted list back and nothing spins once the chat ended. */
       status?: ChatStatus | undefined;
-      /** The name the tool is registered under, or another agent's shape. Default `'todo_write'`. */
-      tool?: string | TodoToolShape | undefined;
+      /** The name the tool is registered under, or another agent's shape (`agentTodoTools`). Default `'todo_write'`. */
+      tool?: string | TodoToolShape<TodoRowStatus> | undefined;
       toolCallId?: never;
       state?: never;
     }
@@ -98,7 +100,7 @@ export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
     const { state, messages, status, tool, toolCallId, ...viewProps } = props;
     if (messages !== undefined && toolCallId !== undefined) throw new TypeError(ONE_CALL_NEEDS_PROVIDER);
-    const derived = useTodos(messages ?? NO_MESSAGES, { status, tool });
+    const derived = useTodoSelector(tool).select(messages ?? NO_MESSAGES, { status });
     const provided = useProvidedTodoState(toolCallId, state !== undefined || messages !== undefined);
     const resolved = state ?? (messages ? derived : (provided ?? EMPTY_STATE));
     // The view is memoized on the state object: a text delta after the call, which leaves the
@@ -110,7 +112,7 @@ export const TodoList = memo(
 const ONE_CALL_NEEDS_PROVIDER =
   '<TodoList toolCallId> reads its call from a <TodoProvider messages status>: pass no messages, so one reading serves every call.';
 const NO_MESSAGES: readonly TodoMessageLike[] = [];
-const EMPTY_STATE: TodoState = {
+const EMPTY_STATE: AnyTodoState = {
   phase: 'empty',
   todos: [],
   removed: [],
@@ -118,7 +120,7 @@ const EMPTY_STATE: TodoState = {
   live: false,
 };
 
-type TodoListViewProps = { state: TodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
+type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
 
 const TodoListView = memo(function TodoListView(props: TodoListViewProps): ReactNode {
   const {
@@ -168,8 +170,9 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     setAnnounced({ key: committedKey, text: text === announced.text ? `${text}\u00a0` : text });
   }
 
-  const { todos, removed, counts } = state;
+  const { todos, removed } = state;
   const total = todos.length;
+  const progress = progressOf(todos);
   const collapsible = total > maxVisible;
   const collapsed = collapsible && !expanded;
   let start = 0;
@@ -184,6 +187,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   }
   const end = collapsed ? start + maxVisible : Math.min(total, maxTodos);
   const { pending, in_progress, completed, list: listLabel } = labels;
+  const cancelled = labels.cancelled ?? DEFAULT_TODO_LIST_LABELS.cancelled!;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
   const more = collapsed ? 0 : total - end;
   const moreLabel = more > 0 ? labels.more(more) : undefined;
@@ -191,7 +195,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   // then skips the whole list. Deps are primitives and the state's own arrays, so inline
   // `labels` and `classNames` objects cost nothing. Only the rows shown are rendered.
   const list = useMemo(() => {
-    const statusLabels = { pending, in_progress, completed };
+    const statusLabels = { pending, in_progress, completed, cancelled };
     const rowElement = (row: (typeof todos)[number]): ReactNode => (
       <TodoListRow
         key={row.key}
@@ -225,6 +229,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     pending,
     in_progress,
     completed,
+    cancelled,
     listLabel,
     listClassName,
     itemClassName,
@@ -246,14 +251,19 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       aria-busy={state.phase === 'streaming' || undefined}
       className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
     >
+      {state.explanation && (
+        <p data-todo-explanation="" className={classNames.explanation}>
+          {state.explanation}
+        </p>
+      )}
       {total + removed.length > 0 && (
         <>
           <div data-todo-summary="" className={classNames.summary}>
-            <span id={`${id}s`}>{labels.summary(counts.completed, total)}</span>
+            <span id={`${id}s`}>{labels.summary(progress.completed, progress.total)}</span>
             <progress
               aria-labelledby={`${id}s`}
-              value={counts.completed}
-              max={Math.max(total, 1)}
+              value={progress.completed}
+              max={Math.max(progress.total, 1)}
               className={classNames.progress}
             />
           </div>

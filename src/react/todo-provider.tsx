@@ -9,13 +9,14 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import type { TodoSelector, TodoState } from '../todo-selector.js';
+import type { TodoRowStatus } from '../todo.js';
+import type { AnyTodoState, TodoSelector } from '../todo-selector.js';
 import type { TodoToolShape } from '../todo-tool-shape.js';
 import { useTodoSelector } from './use-todos.js';
 
 /** One conversation's selector and the components that read it. */
 interface TodoStore {
-  selector: TodoSelector;
+  selector: TodoSelector<TodoRowStatus>;
   listeners: Set<() => void>;
 }
 
@@ -30,7 +31,7 @@ const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 export function TodoProvider(props: {
   messages: readonly TodoMessageLike[];
   status?: ChatStatus | undefined;
-  tool?: string | TodoToolShape | undefined;
+  tool?: string | TodoToolShape<TodoRowStatus> | undefined;
   children?: ReactNode;
 }): ReactNode {
   const { messages, status, tool, children } = props;
@@ -51,7 +52,7 @@ export function TodoProvider(props: {
 }
 
 /** The state of one call (default: the newest) from the nearest {@link TodoProvider}; `undefined` outside one. */
-export function useProvidedTodoState(toolCallId: string | undefined, skip = false): TodoState | undefined {
+export function useProvidedTodoState(toolCallId: string | undefined, skip = false): AnyTodoState | undefined {
   const provided = useContext(TodoStoreContext);
   const store = skip ? undefined : provided;
   const subscribe = useCallback(
@@ -62,6 +63,6 @@ export function useProvidedTodoState(toolCallId: string | undefined, skip = fals
     },
     [store],
   );
-  const read = (): TodoState | undefined => store?.selector.state(toolCallId);
+  const read = (): AnyTodoState | undefined => store?.selector.state(toolCallId);
   return useSyncExternalStore(subscribe, read, read);
 }

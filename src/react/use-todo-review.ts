@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { TodoState } from '../todo-selector.js';
+import type { AnyTodoState } from '../todo-selector.js';
 import type { AddToolApprovalResponse } from './todo-review-controls.js';
 
 /** The pending review of a plan, for controls of your own (see {@link useTodoReview}). */
@@ -18,7 +18,7 @@ export interface TodoReview {
  * of its shape); `undefined` in every other phase or without `addToolApprovalResponse`.
  */
 export function useTodoReview(
-  state: TodoState,
+  state: AnyTodoState,
   addToolApprovalResponse: AddToolApprovalResponse | undefined,
 ): TodoReview | undefined {
   const approvalId = state.phase === 'review' ? state.approvalId : undefined;

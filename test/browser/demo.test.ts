@@ -165,7 +165,7 @@ async function checkAccessibility(page: Page): Promise<void> {
 async function tabThroughPage(page: Page): Promise<{ reached: string[]; controls: string[] }> {
   const describeElement = (element: Element | null): string =>
     element
-      ? `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}`
+      ? `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? '').trim().slice(0, 40)}`
       : '';
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   const reached = new Set<string>();
