@@ -10,6 +10,7 @@ import {
   isCallOver,
   isTodoPart,
   type PartLike,
+  partInput,
   partsOf,
   type TodoCall,
   type TodoCallOutcome,
@@ -163,7 +164,7 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
         known.isSuperseded === isSuperseded &&
         isSameCall(known.call, part) &&
         callOutcome(known.call, shape) === known.outcome &&
-        (known.accepted === undefined || isSameInput(known.accepted, part.input, shape))
+        (known.accepted === undefined || isSameInput(known.accepted, partInput(part), shape))
       ) {
         record = known;
       } else {
