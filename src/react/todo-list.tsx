@@ -71,13 +71,13 @@ interface TodoListOwnProps {
   labels?: Partial<TodoListLabels> | undefined;
   /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
   maxVisible?: number | undefined;
-  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more". Default 50, the tool's cap. */
+  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more"; also the most tasks an edited plan may hold. Default 50, the tool's cap. */
   maxTodos?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
   /**
-   * `useChat().addToolApprovalResponse`: while the plan waits for review, approve and request-changes
-   * controls follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
+   * `useChat().addToolApprovalResponse`: while the plan waits for review, Approve, Request changes and
+   * Edit plan follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
    */
   addToolApprovalResponse?: AddToolApprovalResponse | undefined;
 }
@@ -288,6 +288,8 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
         <TodoReviewControls
           approvalId={state.approvalId}
           onRespond={respond}
+          todos={state.todos}
+          maxTodos={maxTodos}
           labels={labels.review}
           classNames={classNames}
         />
