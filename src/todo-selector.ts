@@ -41,7 +41,7 @@ interface TodoStateBase {
   /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
   removed: readonly TodoRow[];
   counts: TodoCounts;
-  /** The list belongs to the conversation's newest call and the chat has not ended. */
+  /** The list belongs to the conversation's newest call, the chat has not ended, and it is not waiting for review. */
   live: boolean;
 }
 
@@ -234,7 +234,8 @@ export function createTodoSelector(options: { tool?: string | TodoToolShape } = 
     }
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status, shape) : EMPTY;
-    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state);
+    // A plan waiting for review has not started: it is not live until the person approves it.
+    const shared = share({ ...next, live: next.phase !== 'empty' && next.phase !== 'review' && !ended }, last?.state);
     lastByView.set(view, { state: shared, record, status, ...(inputs ? { inputs } : {}) });
     return shared;
   }

@@ -36,6 +36,8 @@ export function describePlanEditing(major: 6 | 7, routes: readonly ReviewRoute[]
         await harness.settle(1);
         const waiting = harness.state();
         expect(waiting.phase).toBe('review');
+        // A waiting plan has not started: it never reads as live, so nothing spins.
+        expect(harness.wasLiveInReview()).toBe(false);
         const answer = editAnswer(waiting.approvalId!, PROPOSED, EDITED, 50);
         expect(answer?.reason).toBe(todoEditReason(EDITED));
         await harness.chat.addToolApprovalResponse(answer!);

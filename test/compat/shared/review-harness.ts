@@ -109,9 +109,12 @@ export function createReviewHarness(options: ReviewHarnessOptions) {
   const state = (): TodoState => selectTodoState(chat.messages, { status: chat.status });
   // Every phase the checklist went through, consecutive repeats collapsed.
   const phases: string[] = [];
+  // Whether a waiting plan ever read as live (its task in progress would spin).
+  let liveInReview = false;
   const record = (): void => {
-    const phase = state().phase;
-    if (phases.at(-1) !== phase) phases.push(phase);
+    const current = state();
+    if (phases.at(-1) !== current.phase) phases.push(current.phase);
+    if (current.phase === 'review' && current.live) liveInReview = true;
   };
   chat['~registerMessagesCallback'](record);
   chat['~registerStatusCallback'](record);
@@ -136,7 +139,17 @@ export function createReviewHarness(options: ReviewHarnessOptions) {
       return content.filter((part) => part.type === 'tool-result');
     });
 
-  return { chat, state, settle, takePhases, toolResultsSeenBy, prompts, tools, stored };
+  return {
+    chat,
+    state,
+    settle,
+    takePhases,
+    toolResultsSeenBy,
+    prompts,
+    tools,
+    stored,
+    wasLiveInReview: () => liveInReview,
+  };
 }
 
 /** The todo_write parts of the conversation, in order: `[toolCallId, state]`. */
