@@ -3,7 +3,7 @@
  * edited list in an envelope, the tool validates it and writes it, and its output says so. The SDK's
  * answer has no other field, so this works the same on AI SDK 6 and 7.
  */
-import { unwrapJsonString } from './parse-todos.js';
+import { readTodoArray } from './parse-todos.js';
 import type { Todo } from './todo.js';
 import { findTodoProblems, type TodoRuleProblem } from './todo-rules.js';
 
@@ -13,16 +13,24 @@ const EDIT_PREFIX = 'todo_write edit: ';
 /** The key of the tool's output that holds a list the person edited: the model reads it there. */
 export const EDITED_OUTPUT_KEY = 'edited_by_user';
 
-/** The `reason` of an approval that approves `todos` in place of the proposal. */
+/**
+ * The `reason` of an approval answer that approves `todos` in place of the proposed list:
+ * `addToolApprovalResponse({ id, approved: true, reason: todoEditReason(todos) })`. The tool
+ * (`createTodoWrite`, AI SDK 6 and 7) checks the list under its own rules and limits, stores it
+ * through `onWrite`, and tells the model the person edited its list. Build it on the server from a
+ * list you checked (`validateTodos`) when answers reach you as data.
+ */
 export function todoEditReason(todos: readonly Todo[]): string {
   return EDIT_PREFIX + JSON.stringify({ todos: todos.map(({ content, status }) => ({ content, status })) });
 }
 
-/** The edited input (`{ todos }`, unchecked) an approval's `reason` carries, else `undefined`. */
-export function readTodoEdit(reason: unknown): unknown {
+/**
+ * The edited list an approval answer's `reason` carries ({@link todoEditReason}), as sent and not
+ * checked; `undefined` for any other reason (a person's own words, none).
+ */
+export function readTodoEdit(reason: unknown): unknown[] | undefined {
   if (typeof reason !== 'string' || !reason.startsWith(EDIT_PREFIX)) return undefined;
-  const input = unwrapJsonString(reason.slice(EDIT_PREFIX.length));
-  return typeof input === 'object' && input !== null ? input : undefined;
+  return readTodoArray(reason.slice(EDIT_PREFIX.length));
 }
 
 /**
@@ -32,7 +40,8 @@ export function readTodoEdit(reason: unknown): unknown {
 export function writtenInput(input: unknown, output: unknown, approved: unknown, reason: unknown): unknown {
   const edited = (output as Record<string, unknown> | null | undefined)?.[EDITED_OUTPUT_KEY];
   if (Array.isArray(edited)) return { todos: edited };
-  return (approved === true ? readTodoEdit(reason) : undefined) ?? input;
+  const todos = approved === true ? readTodoEdit(reason) : undefined;
+  return todos === undefined ? input : { todos };
 }
 
 interface ContentPart {
@@ -58,7 +67,8 @@ export function findTodoEdit(messages: readonly unknown[] | undefined, toolCallI
     for (const part of contentOf(message))
       if (part.type === 'tool-approval-request' && part.toolCallId === toolCallId) approvalId = part.approvalId;
   if (approvalId === undefined) return undefined;
-  return readTodoEdit(answers.find((part) => part.approvalId === approvalId)?.reason);
+  const todos = readTodoEdit(answers.find((part) => part.approvalId === approvalId)?.reason);
+  return todos === undefined ? undefined : { todos };
 }
 
 /** What the editor checks as the person types: the tool's rules, per task and for the list. */

@@ -68,7 +68,7 @@ describe('editAnswer: what the editor sends', () => {
       approved: true,
       reason: todoEditReason([{ content: 'Write a failing test', status: 'pending' }]),
     });
-    expect(readTodoEdit(answer!.reason)).toEqual({ todos: [{ content: 'Write a failing test', status: 'pending' }] });
+    expect(readTodoEdit(answer!.reason)).toEqual([{ content: 'Write a failing test', status: 'pending' }]);
   });
 
   it('a list that breaks a rule is never sent', () => {
