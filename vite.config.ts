@@ -19,6 +19,11 @@ function emitStylesheet(): Plugin {
   };
 }
 
+// The end-to-end project (it installs and builds examples/next-chat) runs only when asked for by name.
+const e2eRequested = process.argv.some(
+  (arg, index) => arg === '--project=e2e' || (arg === 'e2e' && process.argv[index - 1] === '--project'),
+);
+
 const peers = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^zod($|\/)/];
 
 export default defineConfig({
@@ -46,7 +51,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/browser/**', 'test/compat/**'],
+          exclude: ['test/browser/**', 'test/compat/**', 'test/e2e/**'],
         },
       },
       {
@@ -71,6 +76,21 @@ export default defineConfig({
       },
       // AI SDK 5/6/7 and zod 3 compat projects (test/compat/vitest-projects.ts).
       ...compatProjects(),
+      ...(e2eRequested
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'e2e',
+                environment: 'node',
+                include: ['test/e2e/**/*.test.ts'],
+                testTimeout: 300_000,
+                hookTimeout: 900_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
