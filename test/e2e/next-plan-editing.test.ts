@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../demo/agent/scenarios.js';
 import { postChat, readStore, waitForIdle } from '../../scripts/next-chat-probes.js';
@@ -31,6 +31,8 @@ let dataDirectory: string;
 let database: string;
 let server: NextServer | undefined;
 let browser: Browser | undefined;
+// One context for the file: @sparticuz/chromium runs single-process, and its last context closing ends it.
+let context: BrowserContext;
 
 function run(command: string, args: readonly string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -68,6 +70,7 @@ beforeAll(async () => {
   await ensureBuild(APP, NEXT_BIN, env);
   server = await startNextServer({ app: APP, nextBin: NEXT_BIN, port: await freePort(), env });
   ({ browser } = await launchChromium());
+  context = await browser.newContext();
 }, 900_000);
 
 afterAll(async () => {
@@ -121,7 +124,7 @@ const pending = (content: string) => ({ content, status: 'pending' as const });
 
 describe('editing a waiting plan in the Next.js example', () => {
   it('by keyboard: rename task 1, remove task 2, add a task, move it to the top, approve; that list runs to the end, on the page and in the store', async () => {
-    const page = await browser!.newPage();
+    const page = await context.newPage();
     await page.goto(`${server!.baseUrl}/`);
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -214,7 +217,7 @@ describe('editing a waiting plan in the Next.js example', () => {
 
   it('an edit reaches the tool once, as the person wrote it; a reload while editing shows the plan still waiting', async () => {
     const { chatId, approvalId } = await waitingChat('reload');
-    const page = await browser!.newPage();
+    const page = await context.newPage();
     await page.goto(`${server!.baseUrl}/chat/${chatId}`);
     const plan = page.getByLabel('Plan');
     await plan.getByRole('button', { name: 'Edit plan' }).waitFor({ timeout: 20_000 });
