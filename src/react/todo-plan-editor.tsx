@@ -126,6 +126,7 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
           const fieldId = `${id}t${todo.key}`;
           return (
             <li key={todo.key} data-todo-edit-row={todo.key} data-status={todo.status}>
+              <span data-todo-icon="" aria-hidden="true" />
               <label htmlFor={fieldId} style={VISUALLY_HIDDEN}>
                 {labels.task(number)}
               </label>
