@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, u
 import type { Todo } from '../todo.js';
 import { checkTodoEdit, type TodoEditCheck } from '../todo-edit.js';
 import { DEFAULT_MAX_CONTENT_LENGTH } from '../todo-write-input-schema.js';
-import type { TodoReviewLabels } from './todo-review-controls.js';
+import type { TodoReviewLabels } from './todo-review-labels.js';
 import { VISUALLY_HIDDEN } from './todo-list-row.js';
 
 interface DraftTodo extends Todo {

@@ -13,6 +13,7 @@ import type { Todo } from '../todo.js';
 import { editAnswer } from '../todo-edit.js';
 import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
 import { TodoPlanEditor } from './todo-plan-editor.js';
+import { DEFAULT_TODO_REVIEW_LABELS, type TodoReviewLabels } from './todo-review-labels.js';
 
 /** An answer to a pending approval: the shape of `useChat().addToolApprovalResponse`'s argument. */
 export interface TodoApprovalResponse {
@@ -25,65 +26,6 @@ export interface TodoApprovalResponse {
 
 /** `useChat().addToolApprovalResponse`, or any callback of its shape. */
 export type AddToolApprovalResponse = (response: TodoApprovalResponse) => void | PromiseLike<void>;
-
-/** Texts of {@link TodoReviewControls}. */
-export interface TodoReviewLabels {
-  /** Accessible name of the group. Default `'Review the plan'`. */
-  group: string;
-  /** Default `'Approve'`. */
-  approve: string;
-  /** Default `'Request changes'`. */
-  requestChanges: string;
-  /** The reason field's label: what to type. Default `'What should change?'`. */
-  reason: string;
-  /** Sends the reason. Default `'Send'`. */
-  submit: string;
-  /** Hides the field or the editor again (so does Escape). Default `'Cancel'`. */
-  cancel: string;
-  /** Opens the editor (shown when the controls get the proposal's `todos`). Default `'Edit plan'`. */
-  editPlan: string;
-  /** Accessible name of the editor. Default `'Edit the plan'`. */
-  editor: string;
-  /** Each task's field. Default `` `Task ${n}` ``. */
-  task: (n: number) => string;
-  /** Default `` `Remove task ${n}` ``. */
-  removeTask: (n: number) => string;
-  /** Default `` `Move task ${n} up` ``. */
-  moveUp: (n: number) => string;
-  /** Default `` `Move task ${n} down` ``. */
-  moveDown: (n: number) => string;
-  /** Default `'Add task'`. */
-  addTask: string;
-  /** Next to an empty task. Default `'Write the task, or remove it.'`. */
-  emptyTask: string;
-  /** Next to tasks with the same text. Default `'Another task says the same.'`. */
-  duplicateTask: string;
-  /** Next to a second task in progress. Default `'Only one task can be in progress.'`. */
-  twoInProgress: string;
-  /** Next to "Add task" once the list is full. Default `` `A plan holds at most ${max} tasks.` ``. */
-  tooManyTasks: (max: number) => string;
-}
-
-/** The English defaults. */
-export const DEFAULT_TODO_REVIEW_LABELS: TodoReviewLabels = {
-  group: 'Review the plan',
-  approve: 'Approve',
-  requestChanges: 'Request changes',
-  reason: 'What should change?',
-  submit: 'Send',
-  cancel: 'Cancel',
-  editPlan: 'Edit plan',
-  editor: 'Edit the plan',
-  task: (n) => `Task ${n}`,
-  removeTask: (n) => `Remove task ${n}`,
-  moveUp: (n) => `Move task ${n} up`,
-  moveDown: (n) => `Move task ${n} down`,
-  addTask: 'Add task',
-  emptyTask: 'Write the task, or remove it.',
-  duplicateTask: 'Another task says the same.',
-  twoInProgress: 'Only one task can be in progress.',
-  tooManyTasks: (max) => `A plan holds at most ${max} tasks.`,
-};
 
 /** The elements of the controls that take a class name through `classNames`. */
 export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'editPlan' | 'reason' | 'submit';
@@ -127,7 +69,6 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
     const labels = { ...DEFAULT_TODO_REVIEW_LABELS, ...labelOverrides };
     const id = useId();
     const [mode, setMode] = useState<'buttons' | 'reason' | 'edit'>('buttons');
-    const editing = mode === 'reason';
     const [reason, setReason] = useState('');
     const [answered, setAnswered] = useState<string | undefined>(undefined);
     const fieldRef = useRef<HTMLInputElement>(null);
@@ -200,7 +141,7 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
             onApprove={(edited) => send(editAnswer(approvalId, todos, edited, maxTodos))}
             onCancel={cancel}
           />
-        ) : editing ? (
+        ) : mode === 'reason' ? (
           <form data-todo-review-form="" onSubmit={onSubmit} onKeyDown={onKeyDown}>
             <label htmlFor={`${id}r`} data-todo-review-label="">
               {labels.reason}

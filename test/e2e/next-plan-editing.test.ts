@@ -215,6 +215,41 @@ describe('editing a waiting plan in the Next.js example', () => {
     expect(readStore(database, chatId).todos.map((todo) => todo.content)).toEqual(PROPOSED);
   });
 
+  it("in two tabs: the second tab's edit of a plan the first approved is refused, and nothing is stored", async () => {
+    const { chatId } = await waitingChat('tabs');
+    const [first, second] = [await context.newPage(), await context.newPage()];
+    for (const tab of [first, second]) {
+      await tab.goto(`${server!.baseUrl}/chat/${chatId}`);
+      await tab.getByLabel('Plan').getByRole('button', { name: 'Edit plan' }).waitFor({ timeout: 20_000 });
+      await tab.waitForLoadState('networkidle');
+    }
+    // The second tab starts editing; the first approves the plan as proposed.
+    await second.getByLabel('Plan').getByRole('button', { name: 'Edit plan' }).focus();
+    await second.keyboard.press('Enter');
+    await second.keyboard.press('ControlOrMeta+a');
+    await second.keyboard.type('Something else entirely');
+    await first.getByLabel('Plan').getByRole('button', { name: 'Approve' }).focus();
+    await first.keyboard.press('Enter');
+    await first.getByRole('button', { name: 'Send' }).waitFor({ timeout: 120_000 });
+    expect(await waitForIdle(database, chatId)).toBe(true);
+    const approved = JSON.stringify(readStore(database, chatId));
+
+    await second
+      .getByLabel('Plan')
+      .getByRole('form', { name: 'Edit the plan' })
+      .getByRole('button', { name: 'Approve' })
+      .focus();
+    await second.keyboard.press('Enter');
+    await second.locator('.chat p[role="alert"]').waitFor({ timeout: 20_000 });
+    expect(await waitForIdle(database, chatId)).toBe(true);
+    expect(JSON.stringify(readStore(database, chatId))).toBe(approved);
+    expect(readStore(database, chatId).todos.map((todo) => todo.content)).toEqual(PROPOSED);
+    // The refused tab shows the stored conversation: the plan as approved and run.
+    await expect.poll(() => planRows(second), { timeout: 20_000 }).toEqual(PROPOSED);
+    await first.close();
+    await second.close();
+  });
+
   it('an edit reaches the tool once, as the person wrote it; a reload while editing shows the plan still waiting', async () => {
     const { chatId, approvalId } = await waitingChat('reload');
     const page = await context.newPage();
