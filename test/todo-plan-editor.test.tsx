@@ -3,8 +3,10 @@ import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testin
 import { useChat } from '@ai-sdk/react';
 import type { ReactNode } from 'react';
 import { TodoList } from '../src/react/todo-list.js';
+import { TodoReviewControls } from '../src/react/todo-review-controls.js';
 import { useTodoReview } from '../src/react/use-todo-review.js';
 import { readTodos } from '../src/read-todos.js';
+import { readTodoEdit } from '../src/todo-edit.js';
 import type { Todo } from '../src/todo.js';
 import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
 
@@ -180,6 +182,21 @@ describe('editing a waiting plan, on a real useChat', () => {
     );
     fireEvent.click(add);
     expect(fieldValues()).toHaveLength(3);
+  });
+});
+
+describe('<TodoReviewControls> on its own', () => {
+  it('offers "Edit plan" only when it is given the proposal', () => {
+    const onRespond = vi.fn();
+    const { rerender } = render(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} />);
+    expect(screen.queryByRole('button', { name: 'Edit plan' })).toBeNull();
+    rerender(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} todos={PLAN} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove task 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onRespond).toHaveBeenCalledTimes(1);
+    expect(onRespond.mock.calls[0]![0]).toMatchObject({ id: 'approval-1', approved: true });
+    expect(readTodoEdit(onRespond.mock.calls[0]![0].reason)).toEqual(PLAN.slice(0, 2));
   });
 });
 
