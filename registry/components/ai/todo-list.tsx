@@ -51,7 +51,7 @@ export function TodoList({
       data-phase={state.phase}
       data-live={state.live || undefined}
       aria-busy={state.phase === 'streaming'}
-      className={['bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
+      className={['group bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
         .filter(Boolean)
         .join(' ')}
       {...props}
@@ -82,7 +82,8 @@ export function TodoList({
           This plan waits for your review.
         </p>
       ) : null}
-      <ol className="flex flex-col gap-1">
+      {/* While the plan is edited, its fields stand in for the rows. */}
+      <ol className="flex flex-col gap-1 group-has-[[data-editing=edit]]:hidden">
         {state.todos.map((row) => (
           <TodoListItem key={row.key} row={row} live={state.live} />
         ))}
