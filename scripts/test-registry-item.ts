@@ -4,7 +4,8 @@
  * installs the packed tarball, `shadcn add ./node_modules/todo-write/registry/todo-list.json` adds
  * the component offline, `next build` compiles it, and Chromium renders it in light and dark:
  * every coloured part takes the app's token (card, border, primary, muted, accent), the colours
- * change with the theme, and a token changed at run time shows at once.
+ * change with the theme, and a token changed at run time shows at once; a plan waiting for review
+ * shows Approve, Request changes and Edit plan, and an edit is sent as the approval's answer.
  *
  * Offline: the CLI reads the project's base colour from `$REGISTRY_URL/colors/<baseColor>.json`
  * before it writes a file (default https://ui.shadcn.com/r); a loopback server answers it here, and
@@ -170,6 +171,39 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ l
 }
 `;
 
+/** A plan waiting for review, answered into the page (no chat): the item's review controls. */
+const REVIEW_TSX = `'use client';
+import type { UIMessage } from 'ai';
+import { useState } from 'react';
+import { TodoList } from '@/components/ai/todo-list';
+
+const proposed = [
+  { content: 'Reproduce the login bug', status: 'in_progress' },
+  { content: 'Fix the session check', status: 'pending' },
+] as const;
+
+const messages: UIMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fix the login bug.' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { type: 'tool-todo_write', toolCallId: 'call-1', state: 'approval-requested', input: { todos: proposed }, approval: { id: 'approval-1' } },
+    ],
+  },
+];
+
+export default function Review() {
+  const [answer, setAnswer] = useState('');
+  return (
+    <main className="mx-auto max-w-md p-8">
+      <TodoList messages={messages} status="ready" addToolApprovalResponse={(response) => setAnswer(JSON.stringify(response))} />
+      <output data-answer="">{answer}</output>
+    </main>
+  );
+}
+`;
+
 const LAYOUT_TSX = `import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -242,6 +276,7 @@ function writeApp(app: string, tarball: string): Record<string, string> {
     'app/globals.css': GLOBALS_CSS,
     'app/layout.tsx': LAYOUT_TSX,
     'app/page.tsx': PAGE_TSX,
+    'app/review/page.tsx': REVIEW_TSX,
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(app, file)), { recursive: true });
@@ -461,6 +496,47 @@ try {
         ended.backgrounds.every((background) => background === 'rgba(0, 0, 0, 0)') &&
         ended.animation === 'none',
       JSON.stringify(ended),
+    );
+
+    // A plan waiting for review: Approve, Request changes, Edit plan, in the app's tokens.
+    await page.goto(`${server.baseUrl}/review`);
+    await page.getByRole('button', { name: 'Edit plan' }).waitFor();
+    const primary = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      document.body.append(probe);
+      probe.style.color = 'var(--primary)';
+      return getComputedStyle(probe).color;
+    });
+    const background = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    check(
+      'a waiting plan shows Approve, Request changes and Edit plan; Approve takes --primary; nothing spins',
+      (await page.getByRole('button', { name: 'Request changes' }).count()) === 1 &&
+        (await background(page.getByRole('button', { name: 'Approve' }))) === primary &&
+        (await spinning()) === 'none',
+      `${await background(page.getByRole('button', { name: 'Approve' }))} vs ${primary}, spin ${await spinning()}`,
+    );
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('');
+    const editorApprove = page.getByRole('form', { name: 'Edit the plan' }).getByRole('button', { name: 'Approve' });
+    check(
+      'editing: the rows give way to the fields; an empty task is flagged and Approve is disabled',
+      !(await page.locator('[data-slot="todo-item"]').first().isVisible()) &&
+        (await page.getByText('Write the task, or remove it.').isVisible()) &&
+        (await editorApprove.isDisabled()),
+    );
+    await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('Reproduce the login bug on staging');
+    await editorApprove.click();
+    const answer = JSON.parse((await page.locator('[data-answer]').textContent()) || '{}') as {
+      approved?: boolean;
+      reason?: string;
+    };
+    check(
+      "the edited plan is sent as the approval answer's edit",
+      answer.approved === true &&
+        (answer.reason ?? '').startsWith('todo_write edit: ') &&
+        (answer.reason ?? '').includes('Reproduce the login bug on staging'),
+      JSON.stringify(answer),
     );
   } finally {
     await browser.close();
