@@ -288,6 +288,11 @@ const targets = [
   },
   { target: 'One result ≤ 15 tokens', met: tokens.result.tokens <= 15, value: `${tokens.result.tokens}` },
   {
+    target: "An edited plan's result ≤ the list's own tokens + 20",
+    met: tokens.editedResult.tokens <= tokens.editedResult.listTokens + 20,
+    value: `+${tokens.editedResult.tokens - tokens.editedResult.listTokens} (${tokens.editedResult.tokens} for a ${tokens.editedResult.listTokens}-token list)`,
+  },
+  {
     target: 'Tool definition ≤ 350 tokens',
     met: tokens.definition.tokens <= 350,
     value: `${tokens.definition.tokens}`,
@@ -433,6 +438,11 @@ const tokenTable = table(
       `description ${tokens.definition.descriptionTokens}, schema ${tokens.definition.schemaTokens}`,
     ],
     [`one result (\`${tokens.result.text}\`)`, String(tokens.result.tokens), ''],
+    [
+      'the result after an edited plan is approved (10 tasks: the counts and the list)',
+      String(tokens.editedResult.tokens),
+      `list ${tokens.editedResult.listTokens}, +${tokens.editedResult.tokens - tokens.editedResult.listTokens}`,
+    ],
     ['history after 1 write (prompt + call + result)', String(tokens.history.oneWrite), '1.00×'],
     [
       'history after 20 writes, no pruning',

@@ -19,13 +19,17 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
  * server-side (the tool, its zod schema and validation, plan review, the derivation, replay,
  * pruning, change sentences); a route handler imports only `todoWrite` + `readTodos` (tree-shaken).
  * zod itself is a peer and stays out; its schema code, plan review's policy and the per-tool shape
- * of accepted calls are the route handler's growth since 0.1 (3 KiB).
+ * of accepted calls are the route handler's growth since 0.1 (3 KiB). Plan editing (the editor
+ * component, the edit's envelope, which list a call wrote, the zod-free rules shared with the
+ * schema) adds about 1.75 KiB to `./react`, 0.5 KiB to `.` and to the route handler, and 0.17 KiB
+ * to the stylesheet; other agents' shapes (extra statuses, activeForm, a plan note) about 0.5 KiB
+ * to `./react` and `.`.
  */
 export const BUNDLE_BUDGETS = {
-  '.': 8.75 * 1024,
-  '. (route handler: todoWrite + readTodos)': 4.25 * 1024,
-  './react': 7.25 * 1024,
-  './styles.css': 1.875 * 1024,
+  '.': 9.75 * 1024,
+  '. (route handler: todoWrite + readTodos)': 4.75 * 1024,
+  './react': 9.75 * 1024,
+  './styles.css': 2.125 * 1024,
 } as const;
 
 export type EntryName = keyof typeof BUNDLE_BUDGETS;

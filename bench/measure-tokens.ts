@@ -6,7 +6,7 @@
 import { isStepCount, jsonSchema, simulateReadableStream, streamText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { pruneTodoWrites, type TodoStatus, todoWrite } from '../src/index.js';
+import { createTodoWrite, pruneTodoWrites, type TodoStatus, todoEditReason, todoWrite } from '../src/index.js';
 
 type PruneTodoWritesOptions = NonNullable<Parameters<typeof pruneTodoWrites>[1]>;
 import { makeTodos } from './capture-stream.js';
@@ -162,6 +162,8 @@ export interface CacheVariant {
 export interface TokenReport {
   definition: { tokens: number; descriptionTokens: number; schemaTokens: number; text: string };
   result: { tokens: number; text: string };
+  /** The result the model reads after the person edited a 10-item plan and approved it, against the list's own tokens. */
+  editedResult: { tokens: number; listTokens: number; text: string };
   /** 20 writes of a 10-item list and nothing else. */
   history: { oneWrite: number; unpruned: number; pruned: number };
   /** 20 writes with 2 read_file calls (about 300 tokens each) between writes. */
@@ -211,6 +213,7 @@ export async function measureTokens(): Promise<TokenReport> {
       text: `${recorded.description}\n${JSON.stringify(recorded.inputSchema)}`,
     },
     result: { tokens: countTokens(result), text: result },
+    editedResult: await measureEditedResult(),
     history: {
       oneWrite: promptTokens(unpruned[1]!),
       unpruned: promptTokens(unpruned[WRITES]!),
@@ -218,6 +221,40 @@ export async function measureTokens(): Promise<TokenReport> {
     },
     agentLoop: { readsBetween, variants },
   };
+}
+
+/** One approved edit of a 10-item proposal (renamed, removed, added), read back from the next prompt. */
+async function measureEditedResult(): Promise<TokenReport['editedResult']> {
+  const proposed = makeTodos(LIST_LENGTH, (index) => (index === 0 ? 'in_progress' : 'pending'));
+  const edited = [{ content: 'Agree on the scope with the team', status: 'pending' as const }, ...proposed.slice(1)];
+  edited[1] = { ...edited[1]!, content: `${edited[1]!.content}, carefully` };
+  const model = new MockLanguageModelV4({ doStream: callStep('done', 'read_file', '{"path":"a.ts"}') as never });
+  await streamText({
+    model,
+    tools: { todo_write: createTodoWrite({ review: 'first-plan' }), read_file: readFile },
+    messages: [
+      { role: 'user', content: 'Refactor the storage layer.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: proposed } },
+          { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'call-1' },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-approval-response', approvalId: 'approval-1', approved: true, reason: todoEditReason(edited) },
+        ],
+      },
+    ],
+    stopWhen: isStepCount(1),
+  }).consumeStream();
+  const part = model.doStreamCalls[0]!.prompt.flatMap((message) =>
+    message.role === 'tool' ? message.content : [],
+  ).find((each) => each.type === 'tool-result');
+  const text = part && 'output' in part ? resultText(part.output as { type: string; value?: unknown }) : '';
+  return { tokens: countTokens(text), listTokens: countTokens(JSON.stringify({ todos: edited })), text };
 }
 
 async function firstCallTools(): Promise<{ name: string; description?: string; inputSchema: unknown }> {

@@ -1,6 +1,7 @@
 /**
  * `npm run screenshots`: screenshots of the demo for the README, light and dark, mid-stream,
- * finished and waiting for review (plus a narrow-screen one), saved as PNG under docs/.
+ * finished, waiting for review and being edited (plus a narrow-screen one), saved as PNG under docs/.
+ * `npm run screenshots -- review edit` takes only the groups named (streaming, update, review, edit, narrow).
  *
  * Runs the demo's dev server and headless Chromium (system, else @sparticuz/chromium). Plain Node 24
  * with type stripping: local .ts modules are loaded with their real extension at runtime; the
@@ -18,6 +19,8 @@ const { startDemoServer } = await load<{ startDemoServer: typeof StartDemoServer
 );
 
 const OUTPUT_DIRECTORY = new URL('../docs/', import.meta.url);
+const GROUPS = process.argv.slice(2);
+const wants = (group: string): boolean => GROUPS.length === 0 || GROUPS.includes(group);
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 390, height: 800 };
 
@@ -50,7 +53,7 @@ console.log(`demo at ${server.url}, Chromium: ${source}`);
 mkdirSync(OUTPUT_DIRECTORY, { recursive: true });
 try {
   const context = await browser.newContext({ deviceScaleFactor: 2, reducedMotion: 'reduce' });
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of wants('streaming') ? (['light', 'dark'] as const) : []) {
     const page = await context.newPage();
     await page.setViewportSize(WIDE);
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -71,7 +74,7 @@ try {
   }
   // An update as it lands: a task just completed and the next one started, their highlight frozen
   // a quarter of the way through (motion allowed for this one).
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of wants('update') ? (['light', 'dark'] as const) : []) {
     const page = await context.newPage();
     await page.setViewportSize(WIDE);
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'no-preference' });
@@ -91,7 +94,7 @@ try {
     await page.close();
   }
   // A plan waiting for review: sent back once with a reason, its revision waits with the controls.
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of wants('review') ? (['light', 'dark'] as const) : []) {
     const page = await context.newPage();
     await page.setViewportSize(WIDE);
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -106,15 +109,38 @@ try {
     await shoot(page, `demo-${theme}-review`);
     await page.close();
   }
+  // A plan being edited: task 1 renamed, task 2 removed, a task added at the top, one left empty.
+  for (const theme of wants('edit') ? (['light', 'dark'] as const) : []) {
+    const page = await context.newPage();
+    await page.setViewportSize(WIDE);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await page.goto(`${server.url}?scenario=plan&speed=4&theme=${theme}&review=1`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await waitForChecklist(page, `phase === 'review' && rows === 7`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('Read the login route first');
+    await page.getByRole('button', { name: 'Remove task 2' }).click();
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await page.getByRole('textbox', { name: 'Task 7', exact: true }).fill('Agree on the limit with the team');
+    for (let position = 7; position > 1; position--) {
+      await page.getByRole('button', { name: `Move task ${position} up` }).click();
+    }
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await shoot(page, `demo-${theme}-edit`);
+    await page.close();
+  }
   // Narrow screen: the plan pinned above the chat, after a rejected call.
   const page = await context.newPage();
   await page.setViewportSize(NARROW);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  await page.goto(`${server.url}?scenario=rejected&speed=4&theme=light`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await waitForChecklist(page, `phase === 'rejected'`);
-  await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
-  await shoot(page, 'demo-narrow-rejected');
+  if (wants('narrow')) {
+    await page.goto(`${server.url}?scenario=rejected&speed=4&theme=light`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await waitForChecklist(page, `phase === 'rejected'`);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready');
+    await shoot(page, 'demo-narrow-rejected');
+  }
   await page.close();
 } finally {
   await browser.close();

@@ -6,6 +6,7 @@ export type { TodoWriteTool, TodoWriteOptions } from './todo-write.js';
 export { todoReview } from './todo-review-policy.js';
 export type { TodoReviewPolicy } from './todo-review-policy.js';
 export { explainTodoDenials } from './explain-todo-denials.js';
+export { todoEditReason, readTodoEdit } from './todo-edit.js';
 export { validateTodos, readTodoProblems } from './validate-todos.js';
 export { todoWriteInputSchema, createTodoWriteInputSchema } from './todo-write-input-schema.js';
 export { readTodos } from './read-todos.js';

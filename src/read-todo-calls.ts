@@ -3,12 +3,14 @@
  * storage; newer SDKs may add states), and the two rules every reader shares: when a call was
  * accepted, and when an unfinished call is over.
  */
+import { writtenInput } from './todo-edit.js';
 import type { TodoToolShape } from './todo-tool-shape.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
 export interface TodoCall {
   toolCallId: string;
   state: string;
+  /** The list the call writes: the person's edit once approved with one, else the model's input (see `writtenInput`). */
   input: unknown;
   /** The tool's output (a UI part's `output`, a model result's `value`). */
   output?: unknown;
@@ -93,14 +95,20 @@ export function isTodoPart(part: unknown, toolName: string, partType = `tool-${t
   return type === partType || (type === 'dynamic-tool' && (part as PartLike).toolName === toolName);
 }
 
+/** The list a UI part's call writes (the one rule, `writtenInput`, applied to the part). */
+export function partInput(part: PartLike): unknown {
+  const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
+  return writtenInput(part.input, part.output, approval?.approved, approval?.reason);
+}
+
 /** The call of a UI part already known to be the tool's (see {@link isTodoPart}). */
 export function toTodoCall(part: PartLike): TodoCall {
-  const { toolCallId, state, input, output, errorText, preliminary } = part;
+  const { toolCallId, state, output, errorText, preliminary } = part;
   const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
   return {
     toolCallId: String(toolCallId ?? ''),
     state: String(state),
-    input,
+    input: partInput(part),
     output,
     errorText: stringOrUndefined(errorText),
     preliminary: preliminary === true,
@@ -118,6 +126,7 @@ export function toTodoCall(part: PartLike): TodoCall {
 export function readTodoCalls(messages: readonly unknown[], toolName: string): TodoCall[] {
   const calls: TodoCall[] = [];
   const callsById = new Map<unknown, TodoCall>();
+  const callsByApproval = new Map<unknown, TodoCall>();
   for (const message of Array.isArray(messages) ? messages : []) {
     for (const part of partsOf(message)) if (isTodoPart(part, toolName)) calls.push(toTodoCall(part));
     const content = (message as { content?: unknown } | null)?.content;
@@ -128,9 +137,18 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
         callsById.set(part.toolCallId, added);
         continue;
       }
+      const answer = part as (PartLike & { approved?: unknown; reason?: unknown }) | null;
+      if (answer?.type === 'tool-approval-response') {
+        const answered = callsByApproval.get(answer.approvalId);
+        if (answered === undefined) continue;
+        answered.approved = answer.approved === true;
+        answered.input = writtenInput(answered.input, undefined, answer.approved, answer.reason);
+        continue;
+      }
       const call = callsById.get(part?.toolCallId);
       if (call === undefined) continue;
       if (part?.type === 'tool-approval-request') {
+        callsByApproval.set(part.approvalId, call);
         call.state = 'approval-requested';
         call.approvalIds = [...(call.approvalIds ?? []), String(part.approvalId)];
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {
@@ -142,6 +160,7 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
               ? 'output-error'
               : 'output-available';
         call.output = output.value;
+        call.input = writtenInput(call.input, call.output, undefined, undefined);
       }
     }
   }

@@ -10,6 +10,7 @@ import {
   isCallOver,
   isTodoPart,
   type PartLike,
+  partInput,
   partsOf,
   type TodoCall,
   type TodoCallOutcome,
@@ -45,7 +46,7 @@ interface TodoStateBase<Status extends TodoRowStatus> {
   counts: [Exclude<Status, TodoStatus>] extends [never]
     ? TodoCounts
     : TodoCounts & Record<Exclude<Status, TodoStatus>, number>;
-  /** The list belongs to the conversation's newest call and the chat has not ended. */
+  /** The list belongs to the conversation's newest call, the chat has not ended, and it is not waiting for review. */
   live: boolean;
   /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
   explanation?: string | undefined;
@@ -192,7 +193,7 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
         known.isSuperseded === isSuperseded &&
         isSameCall(known.call, part) &&
         callOutcome(known.call, shape) === known.outcome &&
-        (known.accepted === undefined || isSameInput(known.accepted, part.input, shape))
+        (known.accepted === undefined || isSameInput(known.accepted, partInput(part), shape))
       ) {
         record = known;
       } else {
@@ -266,7 +267,9 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
     }
     const ended = status === 'ready' || status === 'error' || record?.hasLaterCall === true;
     const next = record ? stateOf(record, status, shape) : EMPTY;
-    const shared = share({ ...next, live: next.phase !== 'empty' && !ended }, last?.state, shape);
+    // A plan waiting for review has not started: it is not live until the person approves it.
+    const live = next.phase !== 'empty' && next.phase !== 'review' && !ended;
+    const shared = share({ ...next, live }, last?.state, shape);
     lastByView.set(view, { state: shared, record, status, ...(inputs ? { inputs } : {}) });
     return shared;
   }

@@ -3,9 +3,9 @@
  * tool's `execute` and the JSON schema the model reads are all derived from it.
  */
 import { z } from 'zod/v4';
-import { readTodoItem } from './parse-todos.js';
 import { listItems, nameItem, quote, tooManyTasks } from './todo-problem-text.js';
 import { TODO_STATUSES } from './todo.js';
+import { findListProblems, isBlankContent, type TodoRuleProblem } from './todo-rules.js';
 
 /**
  * Default cap on tasks per list: 50. Real plans stay well under 20 items; a list is resent
@@ -46,7 +46,7 @@ export function buildTodoWriteInputSchema(maxTodos: number, maxContentLength: nu
 function buildTodoSchema(maxContentLength: number): TodoSchema {
   const content = z
     .string()
-    .refine((value) => value.trim() !== '', 'Content is empty.')
+    .refine((value) => !isBlankContent(value), 'Content is empty.')
     .max(maxContentLength)
     .describe('One short imperative line.');
   return z.object({ content, status: z.enum(TODO_STATUSES) });
@@ -64,31 +64,24 @@ function listRules(maxTodos: number): z.core.$ZodCheck<unknown[]> {
   });
   check._zod.check = (payload: z.core.ParsePayload<unknown[]>) => {
     const list = payload.value;
-    const fail = (message: string, code: 'custom' | 'too_big' = 'custom'): void => {
+    for (const problem of findListProblems(list, maxTodos)) {
+      const code = problem.rule === 'too-many' ? 'too_big' : 'custom';
+      const message = listProblemText(problem, list);
       payload.issues.push({ code, message, input: list, origin: 'array', maximum: maxTodos } as z.core.$ZodRawIssue);
-    };
-    if (list.length > maxTodos) fail(tooManyTasks(list.length, maxTodos), 'too_big');
-    const itemsByText = new Map<string, number[]>();
-    const inProgress: string[] = [];
-    list.forEach((value, index) => {
-      const { content, text, status } = readTodoItem(value);
-      if (text !== '') {
-        const items = itemsByText.get(text);
-        if (items) items.push(index + 1);
-        else itemsByText.set(text, [index + 1]);
-      }
-      if (content !== undefined && status === 'in_progress') inProgress.push(nameItem(list, index));
-    });
-    for (const [text, items] of itemsByText) {
-      if (items.length > 1)
-        fail(`${listItems(items)} have the same content (${quote(text)}); make each task distinct.`);
-    }
-    if (inProgress.length > 1) {
-      const all = inProgress.length === 2 ? 'both' : 'all';
-      fail(`${listItems(inProgress)} are ${all} in_progress; at most one task may be in_progress at a time.`);
     }
   };
   return check;
+}
+
+/** The line the model reads for a broken list rule. */
+function listProblemText(problem: TodoRuleProblem, list: readonly unknown[]): string {
+  if (problem.rule === 'too-many') return tooManyTasks(problem.count, problem.maximum);
+  if (problem.rule === 'empty') return `Item ${nameItem(list, problem.items[0])} has empty content.`;
+  if (problem.rule === 'duplicate')
+    return `${listItems(problem.items.map((index) => index + 1))} have the same content (${quote(problem.text)}); make each task distinct.`;
+  const named = problem.items.map((index) => nameItem(list, index));
+  const all = named.length === 2 ? 'both' : 'all';
+  return `${listItems(named)} are ${all} in_progress; at most one task may be in_progress at a time.`;
 }
 
 /**

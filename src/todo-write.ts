@@ -1,5 +1,6 @@
 import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
+import { EDITED_OUTPUT_KEY, findTodoEdit } from './todo-edit.js';
 import { countTodos, type Todo, type TodoCounts } from './todo.js';
 import { type TodoReviewPolicy, todoWriteApproval } from './todo-review-policy.js';
 import { buildTodoWriteInputSchema, resolveTodoLimits, toTodoWriteJsonSchema } from './todo-write-input-schema.js';
@@ -10,8 +11,12 @@ export interface TodoWriteInput {
   todos: Todo[];
 }
 
-/** The `todo_write` tool. Typed explicitly so no AI SDK version's internal tool types leak into ours. */
-export type TodoWriteTool = Tool<TodoWriteInput, TodoCounts>;
+/**
+ * The `todo_write` tool. Typed explicitly so no AI SDK version's internal tool types leak into ours.
+ * Its output is the counts; a list the person edited before approving it also comes back whole, as
+ * `edited_by_user`, so the model reads what it now works from.
+ */
+export type TodoWriteTool = Tool<TodoWriteInput, TodoCounts & { edited_by_user?: Todo[] }>;
 
 /** What `onWrite` learns about the call that wrote the list. */
 export interface TodoWriteCallOptions {
@@ -69,6 +74,8 @@ const NO_CONVERSATION_MESSAGE =
   'Nothing was saved: todo_write was called without a toolCallId, so no conversation owns the list. ' +
   'Register it as a tool of streamText, generateText or an agent and let the model call it.';
 
+const EDIT_REFUSED = "The user's edit of your list broke the rules, so neither list was saved.";
+
 const INTERRUPTED_MESSAGE =
   'Nothing was saved: the request was stopped before the list was stored. Send the whole list again to retry.';
 
@@ -115,8 +122,10 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
       const toolCallId = callOptions?.toolCallId;
       if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NO_CONVERSATION_MESSAGE);
 
-      const result = validateTodosWith(schema, maxTodos, input);
-      if (!result.valid) throw new Error(result.message);
+      // An approval that carries the person's edit writes the edit, under the same rules.
+      const edit = findTodoEdit(callOptions.messages, toolCallId);
+      const result = validateTodosWith(schema, maxTodos, edit ?? input);
+      if (!result.valid) throw new Error(edit === undefined ? result.message : `${EDIT_REFUSED}\n${result.message}`);
 
       if (onWrite) {
         const { messages, abortSignal } = callOptions;
@@ -151,7 +160,8 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
           else writing.then(settle, settle);
         }
       }
-      return countTodos(result.todos);
+      const counts = countTodos(result.todos);
+      return edit === undefined ? counts : { ...counts, [EDITED_OUTPUT_KEY]: result.todos };
     },
     ...(strict === undefined ? {} : { strict }),
   });

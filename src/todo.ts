@@ -34,6 +34,11 @@ export function isTodoStatus(value: unknown): value is TodoStatus {
   return (TODO_STATUSES as readonly unknown[]).includes(value);
 }
 
+/** A row as the tool's own `Todo`: a status the tool does not write (another agent's `cancelled`) reads as `pending`. */
+export function asTodo({ content, status }: { content: string; status: string }): Todo {
+  return { content, status: isTodoStatus(status) ? status : 'pending' };
+}
+
 /** Counts the tasks in each state. The three counts always add up to `todos.length`. */
 export function countTodos(todos: readonly Pick<Todo, 'status'>[]): TodoCounts {
   return countStatuses(todos, TODO_STATUSES);

@@ -8,7 +8,15 @@ import {
   type UIMessage,
 } from 'ai';
 import { vi } from 'vitest';
-import { createTodoWrite, explainTodoDenials, selectTodoState, todoReview } from '../src/index.js';
+import {
+  createTodoWrite,
+  explainTodoDenials,
+  readTodos,
+  selectTodoState,
+  type Todo,
+  todoReview,
+} from '../src/index.js';
+import { editAnswer } from '../src/todo-edit.js';
 import { revisePlan } from '../demo/agent/revise-plan.js';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
 import { scenarios } from '../demo/agent/scenarios.js';
@@ -94,5 +102,51 @@ describe('the demo agent with plan review (ToolLoopAgent + DirectChatTransport)'
         state().counts.in_progress === 0,
     );
     expect(state().todos.map((row) => row.content)).toContain('Update the user documentation');
+  });
+
+  it('a plan the person edited is worked through as given: their names, their order, to the end', async () => {
+    const stored: Todo[][] = [];
+    const tools = { todo_write: createTodoWrite({ onWrite: (todos) => void stored.push(todos) }) };
+    const agent = new ToolLoopAgent({
+      model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
+      tools,
+      toolApproval: { todo_write: todoReview('first-plan') },
+      prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
+      stopWhen: isStepCount(60),
+    });
+    const chat = new Chat<UIMessage>({
+      transport: new DirectChatTransport({ agent }) as never,
+      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    });
+    const state = () => selectTodoState(chat.messages, { status: chat.status });
+    const until = (check: () => boolean) =>
+      vi.waitFor(
+        () => {
+          if (!check()) throw new Error('not yet');
+        },
+        { timeout: 20_000, interval: 10 },
+      );
+    await chat.sendMessage({ text: scenarios.plan.prompt });
+    await until(() => chat.status === 'ready' && state().phase === 'review');
+    const proposed = state().todos.map(({ content, status }) => ({ content, status }));
+    // Task 1 renamed, task 2 removed, a task added and moved to the top.
+    const [first, , ...rest] = proposed;
+    const edited: Todo[] = [
+      { content: 'Write down what the person asked for', status: 'pending' },
+      { ...first!, content: `${first!.content}, carefully` },
+      ...rest,
+    ];
+    await chat.addToolApprovalResponse(editAnswer(state().approvalId!, proposed, edited, 50)!);
+    await until(
+      () => chat.status === 'ready' && state().phase === 'accepted' && state().counts.completed === edited.length,
+    );
+    const names = edited.map((todo) => todo.content);
+    expect(state().todos.map((row) => row.content)).toEqual(names);
+    expect(readTodos(chat.messages)).toEqual(names.map((content) => ({ content, status: 'completed' })));
+    expect(stored[0]).toEqual(edited);
+    // From the edit on, the agent started each task in the person's order, one at a time.
+    const started = stored.slice(1).flatMap((todos) => todos.filter((todo) => todo.status === 'in_progress'));
+    expect([...new Set(started.map((todo) => todo.content))]).toEqual(names);
+    expect(stored.every((todos) => todos.map((todo) => todo.content).join('\n') === names.join('\n'))).toBe(true);
   });
 });

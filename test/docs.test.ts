@@ -11,7 +11,14 @@ import { isStepCount, streamText } from 'ai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTodoWrite, explainTodoDenials, type Todo, todoWrite, validateTodos } from '../src/index.js';
+import {
+  createTodoWrite,
+  explainTodoDenials,
+  type Todo,
+  todoEditReason,
+  todoWrite,
+  validateTodos,
+} from '../src/index.js';
 import { type CodeBlock, type MarkdownDocument, parseMarkdown } from './support/markdown.js';
 import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
@@ -428,6 +435,7 @@ async function generateModelTexts(): Promise<Record<string, string>> {
     'token-costs': costs.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
     problems: problems.map((problem) => `- ${problem}`).join('\n'),
     ...(await reviewTexts()),
+    ...(await editTexts()),
     'execute-errors': [
       await failure(() => execute(failing, { toolCallId: 'call-1', messages: [] })),
       await failure(() => execute(storing, { toolCallId: 'call-1', messages: [], abortSignal: aborted.signal })),
@@ -490,6 +498,59 @@ async function reviewTexts(): Promise<Record<string, string>> {
     'review-denied-without-reason': withoutReason,
     'review-superseded': superseded,
     'review-token-costs': rows.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
+  };
+}
+
+/**
+ * What the model reads after the person edits a waiting plan and approves it: the edited call's
+ * result in the prompt of a real streamText run, and its tokens against the edited list's own.
+ */
+async function editTexts(): Promise<Record<string, string>> {
+  const proposed: Todo[] = [
+    { content: 'Reproduce the login bug', status: 'in_progress' },
+    { content: 'Rewrite the session store', status: 'pending' },
+    { content: 'Fix the session check', status: 'pending' },
+  ];
+  const edited: Todo[] = [
+    { content: 'Add a failing test for the expired session', status: 'pending' },
+    { content: 'Reproduce the login bug on staging', status: 'in_progress' },
+    { content: 'Fix the session check', status: 'pending' },
+  ];
+  const model = scriptedModel([textStep('Ok.')]);
+  const result = streamText({
+    model,
+    tools: { todo_write: createTodoWrite({ review: 'first-plan' }) },
+    messages: [
+      { role: 'user', content: 'Fix the login bug.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: proposed } },
+          { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'call-1' },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-approval-response', approvalId: 'approval-1', approved: true, reason: todoEditReason(edited) },
+        ],
+      },
+    ],
+    stopWhen: isStepCount(1),
+  });
+  await result.consumeStream();
+  const read = JSON.stringify(toolOutput(model, 0, 'call-1'));
+  const own = tokens(JSON.stringify({ todos: edited }));
+  const rows: [string, number][] = [
+    ['the edited list, as a call would send it', own],
+    ['the result the model reads after the approved edit', tokens(read)],
+    ['more than the list itself', tokens(read) - own],
+  ];
+  return {
+    'review-edited': read,
+    'review-edited-token-costs': rows
+      .map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`)
+      .join('\n'),
   };
 }
 

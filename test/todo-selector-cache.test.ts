@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTodos } from '../src/read-todos.js';
 import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
+import { todoEditReason } from '../src/todo-edit.js';
 
 const counts = { pending: 1, in_progress: 0, completed: 0 };
 const accepted = (toolCallId: string, todos: unknown[]) => ({
@@ -39,7 +40,18 @@ const text = fc.constantFrom('Read', 'Write', 'Test', 'Ship', ' Read ', '');
 const status = fc.constantFrom('pending', 'in_progress', 'completed', 'in_prog', undefined);
 const todo = fc.oneof(fc.record({ content: text, status }, { requiredKeys: [] }), fc.constantFrom(null, 'Read', 7, []));
 const todos = fc.array(todo, { maxLength: 4 });
-const output = fc.constantFrom<unknown>(counts, 'Error: two tasks in_progress', undefined, { pending: 'x' });
+// A plan the person edited comes back whole in the counts; the answer on its way carries it in its reason.
+const EDITED = [{ content: 'Write', status: 'in_progress' as const }];
+const output = fc.constantFrom<unknown>(
+  counts,
+  'Error: two tasks in_progress',
+  undefined,
+  { pending: 'x' },
+  {
+    ...counts,
+    edited_by_user: EDITED,
+  },
+);
 const part = fc.oneof(
   fc.record({
     type: fc.constantFrom('tool-todo_write', 'dynamic-tool', 'tool-other', 'text'),
@@ -65,7 +77,7 @@ const part = fc.oneof(
       fc.record({
         id: fc.constantFrom('x', 7),
         approved: fc.constantFrom(true, false, 'yes'),
-        reason: fc.constantFrom(undefined, 'No', ''),
+        reason: fc.constantFrom(undefined, 'No', '', todoEditReason(EDITED), 'todo_write edit: {'),
       }),
     ),
   }),

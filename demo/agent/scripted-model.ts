@@ -152,6 +152,7 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   const list = lastCall.todos;
   const plan = planOf(plans, list);
   if (isFinished(list, scenario)) return { text: plan.summary };
+  if (lastCall.edited === true) return startEditedPlan(list);
   const current = list.find((todo) => todo.status === 'in_progress');
   const advanced = advance(list, plan);
   const next = advanced.find((todo) => todo.status === 'in_progress');
@@ -207,6 +208,8 @@ interface TodoCall {
   error?: string;
   /** The person's words when they sent the plan back. */
   reason?: string;
+  /** The person edited the list before approving it: `todos` is their list, read from the result. */
+  edited?: boolean;
 }
 
 /** Every todo_write call in the prompt with its outcome, oldest first. */
@@ -230,6 +233,13 @@ function readTodoCalls(prompt: Prompt): TodoCall[] {
           call.error = firstProblem(typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'rejected'));
         } else {
           call.outcome = 'accepted';
+          // The tool's result holds the person's edit, when they made one: that is the plan now.
+          const edited =
+            output.type === 'json' ? (output.value as { edited_by_user?: unknown } | null)?.edited_by_user : undefined;
+          if (isTodoInput({ todos: edited })) {
+            call.todos = (edited as ScriptedTodo[]).map(({ content, status }) => ({ content, status }));
+            call.edited = true;
+          }
         }
       }
     }
@@ -313,6 +323,16 @@ function revise(todos: ScriptedTodo[], current: ScriptedTodo, revision: TaskRevi
     .map((task) => ({ content: task.content, status: 'pending' }));
   kept.splice(kept.indexOf(current) + 1, 0, ...added);
   return kept;
+}
+
+/** A plan the person edited is worked in their order: the first open task starts, the others wait. */
+function startEditedPlan(list: readonly ScriptedTodo[]): ScriptedStep {
+  const first = list.find((todo) => todo.status !== 'completed');
+  const todos = list.map((todo) => ({
+    content: todo.content,
+    status: todo.status === 'completed' ? 'completed' : todo === first ? 'in_progress' : 'pending',
+  }));
+  return { text: `Working from your edited plan, in your order. First: ${lowerFirst(first!.content)}.`, todos };
 }
 
 /** The mistake: starts the next task while the current one is still in progress. */

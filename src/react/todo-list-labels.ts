@@ -1,7 +1,7 @@
 import { announceTodoChanges, rowChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
 import type { AnyTodoState, TodoState } from '../todo-selector.js';
-import type { TodoReviewLabels } from './todo-review-controls.js';
+import type { TodoReviewLabels } from './todo-review-labels.js';
 
 /** Every text `<TodoList>` shows or announces; pass some of them to translate. */
 export interface TodoListLabels

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { readTodoProblems } from '../validate-todos.js';
 import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import { progressOf, type TodoRowStatus } from '../todo.js';
+import { asTodo, progressOf, type TodoRowStatus } from '../todo.js';
 import type { AnyTodoState } from '../todo-selector.js';
 import type { TodoToolShape } from '../todo-tool-shape.js';
 import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
@@ -73,13 +73,13 @@ interface TodoListOwnProps {
   labels?: Partial<TodoListLabels> | undefined;
   /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
   maxVisible?: number | undefined;
-  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more". Default 50, the tool's cap. */
+  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more"; also the most tasks an edited plan may hold. Default 50, the tool's cap. */
   maxTodos?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
   /**
-   * `useChat().addToolApprovalResponse`: while the plan waits for review, approve and request-changes
-   * controls follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
+   * `useChat().addToolApprovalResponse`: while the plan waits for review, Approve, Request changes and
+   * Edit plan follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
    */
   addToolApprovalResponse?: AddToolApprovalResponse | undefined;
 }
@@ -138,6 +138,10 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     ...rootProps
   } = props;
   const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
+  const proposal = useMemo(
+    () => (state.phase === 'review' ? state.todos.map(asTodo) : undefined),
+    [state.phase, state.todos],
+  );
   const id = useId();
   const [expanded, setExpanded] = useState(false);
 
@@ -298,6 +302,8 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
         <TodoReviewControls
           approvalId={state.approvalId}
           onRespond={respond}
+          todos={proposal}
+          maxTodos={maxTodos}
           labels={labels.review}
           classNames={classNames}
         />

@@ -9,6 +9,11 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { Todo } from '../todo.js';
+import { editAnswer } from '../todo-edit.js';
+import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
+import { TodoPlanEditor } from './todo-plan-editor.js';
+import { DEFAULT_TODO_REVIEW_LABELS, type TodoReviewLabels } from './todo-review-labels.js';
 
 /** An answer to a pending approval: the shape of `useChat().addToolApprovalResponse`'s argument. */
 export interface TodoApprovalResponse {
@@ -22,34 +27,8 @@ export interface TodoApprovalResponse {
 /** `useChat().addToolApprovalResponse`, or any callback of its shape. */
 export type AddToolApprovalResponse = (response: TodoApprovalResponse) => void | PromiseLike<void>;
 
-/** Texts of {@link TodoReviewControls}. */
-export interface TodoReviewLabels {
-  /** Accessible name of the group. Default `'Review the plan'`. */
-  group: string;
-  /** Default `'Approve'`. */
-  approve: string;
-  /** Default `'Request changes'`. */
-  requestChanges: string;
-  /** The reason field's label: what to type. Default `'What should change?'`. */
-  reason: string;
-  /** Sends the reason. Default `'Send'`. */
-  submit: string;
-  /** Hides the field again (so does Escape). Default `'Cancel'`. */
-  cancel: string;
-}
-
-/** The English defaults. */
-export const DEFAULT_TODO_REVIEW_LABELS: TodoReviewLabels = {
-  group: 'Review the plan',
-  approve: 'Approve',
-  requestChanges: 'Request changes',
-  reason: 'What should change?',
-  submit: 'Send',
-  cancel: 'Cancel',
-};
-
 /** The elements of the controls that take a class name through `classNames`. */
-export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'reason' | 'submit';
+export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'editPlan' | 'reason' | 'submit';
 
 /** Props of {@link TodoReviewControls}; other props and the ref go to the root `<div role="group">`. */
 export type TodoReviewControlsProps = {
@@ -57,6 +36,10 @@ export type TodoReviewControlsProps = {
   approvalId: string;
   /** Called once with the answer: pass `useChat().addToolApprovalResponse`. */
   onRespond: AddToolApprovalResponse;
+  /** The proposed list (`state.todos`): with it, "Edit plan" lets the person change it before approving. Default: none. */
+  todos?: readonly Todo[] | undefined;
+  /** The tool's `maxTodos`, which the editor holds an edit to. Default 50. */
+  maxTodos?: number | undefined;
   /** Texts, for other languages. Default {@link DEFAULT_TODO_REVIEW_LABELS}. */
   labels?: Partial<TodoReviewLabels> | undefined;
   /** Class names per element (`review` is the root). */
@@ -64,52 +47,67 @@ export type TodoReviewControlsProps = {
 } & Omit<ComponentPropsWithoutRef<'div'>, 'children'>;
 
 /**
- * "Approve" and "Request changes" for a proposed plan. "Request changes" reveals a text field
- * labelled with what to type and a submit button: Enter sends, Escape (or Cancel) closes it and
- * focus returns to "Request changes". Each approval is answered once; a new `approvalId` starts over.
+ * "Approve" and "Request changes" for a proposed plan, and "Edit plan" when given its `todos`.
+ * "Request changes" reveals a text field labelled with what to type and a submit button: Enter
+ * sends, Escape (or Cancel) closes it and focus returns to "Request changes". "Edit plan" shows each
+ * task as a field ("Task 1"…) with buttons to move and remove it and "Add task"; the tool's rules are
+ * checked as the person types, and Approve sends the edited list with the approval (nothing is sent
+ * while a rule is broken). Each approval is answered once; a new `approvalId` starts over.
  */
 export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
   function TodoReviewControls(props, ref): ReactNode {
-    const { approvalId, onRespond, labels: labelOverrides, classNames = {}, className, ...rootProps } = props;
+    const {
+      approvalId,
+      onRespond,
+      todos,
+      maxTodos = DEFAULT_MAX_TODOS,
+      labels: labelOverrides,
+      classNames = {},
+      className,
+      ...rootProps
+    } = props;
     const labels = { ...DEFAULT_TODO_REVIEW_LABELS, ...labelOverrides };
     const id = useId();
-    const [editing, setEditing] = useState(false);
+    const [mode, setMode] = useState<'buttons' | 'reason' | 'edit'>('buttons');
     const [reason, setReason] = useState('');
     const [answered, setAnswered] = useState<string | undefined>(undefined);
     const fieldRef = useRef<HTMLInputElement>(null);
     const requestRef = useRef<HTMLButtonElement>(null);
-    const returnFocus = useRef(false);
+    const editRef = useRef<HTMLButtonElement>(null);
+    const returnFocus = useRef<'reason' | 'edit' | undefined>(undefined);
 
     // A new proposal starts with the buttons again.
     const [shownFor, setShownFor] = useState(approvalId);
     if (shownFor !== approvalId) {
       setShownFor(approvalId);
-      setEditing(false);
+      setMode('buttons');
       setReason('');
       setAnswered(undefined);
     }
 
     useEffect(() => {
-      if (editing) fieldRef.current?.focus();
-      else if (returnFocus.current) requestRef.current?.focus();
-      returnFocus.current = false;
-    }, [editing]);
+      if (mode === 'reason') fieldRef.current?.focus();
+      else if (mode === 'buttons' && returnFocus.current)
+        (returnFocus.current === 'edit' ? editRef : requestRef).current?.focus();
+      returnFocus.current = undefined;
+    }, [mode]);
 
-    const respond = (approved: boolean, text?: string): void => {
-      if (answered === approvalId) return;
+    const send = (response: TodoApprovalResponse | undefined): void => {
+      if (answered === approvalId || response === undefined) return;
       setAnswered(approvalId);
-      const said = text?.trim();
       // A failed answer (the callback rejected) can be given again.
-      Promise.resolve(
-        onRespond(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved }),
-      ).catch((error: unknown) => {
+      Promise.resolve(onRespond(response)).catch((error: unknown) => {
         setAnswered(undefined);
         throw error;
       });
     };
+    const respond = (approved: boolean, text?: string): void => {
+      const said = text?.trim();
+      send(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved });
+    };
     const cancel = (): void => {
-      returnFocus.current = true;
-      setEditing(false);
+      returnFocus.current = mode === 'edit' ? 'edit' : 'reason';
+      setMode('buttons');
     };
     const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
       event.preventDefault();
@@ -131,10 +129,19 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
         role="group"
         aria-label={labels.group}
         data-todo-review=""
-        data-editing={editing ? '' : undefined}
+        data-editing={mode === 'buttons' ? undefined : mode}
         className={[className, classNames.review].filter(Boolean).join(' ') || undefined}
       >
-        {editing ? (
+        {mode === 'edit' && todos ? (
+          <TodoPlanEditor
+            proposed={todos}
+            maxTodos={maxTodos}
+            labels={labels}
+            busy={busy}
+            onApprove={(edited) => send(editAnswer(approvalId, todos, edited, maxTodos))}
+            onCancel={cancel}
+          />
+        ) : mode === 'reason' ? (
           <form data-todo-review-form="" onSubmit={onSubmit} onKeyDown={onKeyDown}>
             <label htmlFor={`${id}r`} data-todo-review-label="">
               {labels.reason}
@@ -180,13 +187,27 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
               type="button"
               aria-disabled={busy || undefined}
               onClick={() => {
-                if (!busy) setEditing(true);
+                if (!busy) setMode('reason');
               }}
               data-todo-review-request=""
               className={classNames.requestChanges}
             >
               {labels.requestChanges}
             </button>
+            {todos && (
+              <button
+                ref={editRef}
+                type="button"
+                aria-disabled={busy || undefined}
+                onClick={() => {
+                  if (!busy) setMode('edit');
+                }}
+                data-todo-review-edit=""
+                className={classNames.editPlan}
+              >
+                {labels.editPlan}
+              </button>
+            )}
           </>
         )}
       </div>

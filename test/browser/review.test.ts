@@ -18,15 +18,20 @@ const REASON = 'Also update the user documentation';
 declare global {
   interface Window {
     __phases: string[];
+    __spunInReview: boolean;
   }
 }
 
-/** Records every phase the checklist went through, consecutive repeats collapsed. */
+/** Records every phase the checklist went through, consecutive repeats collapsed, and whether a waiting plan ever spun. */
 function recordPhases(): void {
   window.__phases = [];
+  window.__spunInReview = false;
   new MutationObserver(() => {
-    const phase = document.querySelector<HTMLElement>('[data-todo-list]')?.dataset.phase;
+    const root = document.querySelector<HTMLElement>('[data-todo-list]');
+    const phase = root?.dataset.phase;
     if (phase !== undefined && window.__phases.at(-1) !== phase) window.__phases.push(phase);
+    const icon = root?.querySelector('[data-status="in_progress"] [data-todo-icon]');
+    if (phase === 'review' && icon && getComputedStyle(icon).animationName !== 'none') window.__spunInReview = true;
   }).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
@@ -35,6 +40,8 @@ let closeStatic: () => Promise<void>;
 let browser: Browser;
 // One context for the file (@sparticuz/chromium runs --single-process); a page per test.
 let context: BrowserContext;
+// Motion allowed: to see that a waiting plan does not spin (contexts stay open until the browser closes).
+let movingContext: BrowserContext;
 let page: Page | undefined;
 let pageErrors: string[] = [];
 
@@ -44,6 +51,7 @@ beforeAll(async () => {
   closeStatic = demo.close;
   browser = chromium.browser;
   context = await browser.newContext({ reducedMotion: 'reduce' });
+  movingContext = await browser.newContext({ reducedMotion: 'no-preference' });
 });
 
 afterAll(async () => {
@@ -58,8 +66,8 @@ afterEach(async () => {
   pageErrors = [];
 });
 
-async function openDemo(query: string): Promise<Page> {
-  const opened = await context.newPage();
+async function openDemo(query: string, motion = false): Promise<Page> {
+  const opened = await (motion ? movingContext : context).newPage();
   page = opened;
   await opened.setViewportSize({ width: 1280, height: 860 });
   opened.on('pageerror', (error) => pageErrors.push(error.message));
@@ -232,6 +240,106 @@ describe('plan review in the demo', () => {
         expect(style.animation).toBe('none');
         expect(style.transition.split(',').every((duration) => Number.parseFloat(duration) === 0)).toBe(true);
       }
+      await page.close();
+    }
+  });
+});
+
+describe('editing a waiting plan in the demo', () => {
+  const ADDED = 'Agree on the limit with the team';
+  const RENAMED = 'Read the login route first';
+
+  it('by keyboard only: rename task 1, remove task 2, add a task, move it to the top, approve; the agent works through exactly that list', async () => {
+    const page = await openDemo('scenario=plan&speed=1000', true);
+    await sendWithReview(page);
+    await waitForPhase(page, 'review', PLAN.length);
+    // A waiting plan has not started: its first task does not spin.
+    expect(await page.evaluate(() => window.__spunInReview)).toBe(false);
+    expect(
+      await page
+        .locator('[data-todo-list] [data-status="in_progress"] [data-todo-icon]')
+        .first()
+        .evaluate((icon) => getComputedStyle(icon).animationName),
+    ).toBe('none');
+
+    await tabTo(page, 'button:Edit plan');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('input:Task 1');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(RENAMED);
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('input:Task 2');
+    await tabTo(page, 'button:Remove task 2');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe('input:Task 2');
+    await tabTo(page, 'button:Add task');
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toBe(`input:Task ${PLAN.length}`);
+    await page.keyboard.type(ADDED);
+    await tabTo(page, `button:Move task ${PLAN.length} up`);
+    for (let position = PLAN.length; position > 1; position--) {
+      expect(await focused(page)).toBe(`button:Move task ${position} up`);
+      await page.keyboard.press('Enter');
+    }
+    const edited = [ADDED, RENAMED, ...PLAN.slice(2)];
+    expect(
+      await page
+        .getByRole('form', { name: 'Edit the plan' })
+        .getByRole('textbox')
+        .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value)),
+    ).toEqual(edited);
+    await tabTo(page, 'button:Approve');
+    await page.keyboard.press('Enter');
+
+    await page.waitForFunction(
+      (total) =>
+        document.querySelector('[data-todo-summary]')?.textContent?.includes(`${total} of ${total} completed`) ===
+          true && document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready',
+      edited.length,
+      { timeout: 60_000 },
+    );
+    expect(await rowTexts(page)).toEqual(edited);
+    expect(await focusIsOnList(page)).toBe(true);
+    // The agent said it works from the edit, and never planned anything else.
+    await expect.poll(() => page.getByText('Working from your edited plan').count()).toBe(1);
+    const phases = await page.evaluate(() => window.__phases);
+    expect(phases.filter((phase) => phase === 'review')).toHaveLength(1);
+    expect(phases.at(-1)).toBe('accepted');
+  });
+
+  it('an invalid edit cannot be sent: the problem shows next to the field, Approve is disabled; Escape restores the proposal', async () => {
+    const page = await openDemo('scenario=plan&speed=1000');
+    await sendWithReview(page);
+    await waitForPhase(page, 'review', PLAN.length);
+    await tabTo(page, 'button:Edit plan');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    const field = page.getByRole('textbox', { name: 'Task 1', exact: true });
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-todo-edit-problem]').allTextContents()).toEqual(['Write the task, or remove it.']);
+    const approve = page.getByRole('form', { name: 'Edit the plan' }).getByRole('button', { name: 'Approve' });
+    expect(await approve.isDisabled()).toBe(true);
+    // Enter walks the fields; from the last one it cannot reach a disabled Approve.
+    for (let task = 1; task <= PLAN.length; task++) await page.keyboard.press('Enter');
+    expect(await page.locator('[data-todo-list]').getAttribute('data-phase')).toBe('review');
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toBe('button:Edit plan');
+    expect(await page.getByRole('form', { name: 'Edit the plan' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    expect(await field.inputValue()).toBe(PLAN[0]);
+  });
+
+  it('has no axe violations with the editor open and a problem shown, in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const page = await openDemo(`scenario=plan&speed=1000&theme=${theme}&review=1`);
+      await page.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+      await waitForPhase(page, 'review', PLAN.length);
+      await page.getByRole('button', { name: 'Edit plan' }).press('Enter');
+      await checkAccessibility(page);
+      await page.getByRole('button', { name: 'Add task' }).press('Enter');
+      expect(await page.locator('[data-todo-edit-problem]').count()).toBe(1);
+      await checkAccessibility(page);
       await page.close();
     }
   });

@@ -151,6 +151,48 @@ describe('the added component in the app', () => {
       expect(await spinning(page)).toBe('none');
     });
   });
+
+  describe('a plan waiting for review', () => {
+    let primary: string;
+    const approve = () => page.getByRole('button', { name: 'Approve' });
+    beforeAll(async () => {
+      await page.goto(`${server!.baseUrl}/review`);
+      await page.getByRole('button', { name: 'Edit plan' }).waitFor();
+      primary = await page.evaluate(() => {
+        const probe = document.createElement('div');
+        document.body.append(probe);
+        probe.style.color = 'var(--primary)';
+        return getComputedStyle(probe).color;
+      });
+    });
+
+    it('shows Approve, Request changes and Edit plan; Approve takes --primary; nothing spins', async () => {
+      expect(await page.getByRole('button', { name: 'Request changes' }).count()).toBe(1);
+      expect(await approve().evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(primary);
+      expect(await spinning(page)).toBe('none');
+    });
+
+    it('editing: the rows give way to the fields; an empty task is flagged and Approve is disabled', async () => {
+      await page.getByRole('button', { name: 'Edit plan' }).click();
+      await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('');
+      const editorApprove = page.getByRole('form', { name: 'Edit the plan' }).getByRole('button', { name: 'Approve' });
+      expect(await page.locator('[data-slot="todo-item"]').first().isVisible()).toBe(false);
+      expect(await page.getByText('Write the task, or remove it.').isVisible()).toBe(true);
+      expect(await editorApprove.isDisabled()).toBe(true);
+    });
+
+    it("sends the edited plan as the approval answer's edit", async () => {
+      await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('Reproduce the login bug on staging');
+      await page.getByRole('form', { name: 'Edit the plan' }).getByRole('button', { name: 'Approve' }).click();
+      const answer = JSON.parse((await page.locator('[data-answer]').textContent()) || '{}') as {
+        approved?: boolean;
+        reason?: string;
+      };
+      expect(answer.approved).toBe(true);
+      expect(answer.reason ?? '').toMatch(/^todo_write edit: /);
+      expect(answer.reason ?? '').toContain('Reproduce the login bug on staging');
+    });
+  });
 });
 
 const spinning = (page: Page) =>

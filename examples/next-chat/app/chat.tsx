@@ -9,6 +9,7 @@ import {
 } from 'ai';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
+import { readTodoEdit } from 'todo-write';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -44,11 +45,13 @@ function errorText(error: Error): string {
 function requestBody(id: string, messages: readonly UIMessage[], review: boolean): object {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return { id, message: last, review };
-  const approvals = last.parts.flatMap((part) =>
-    isToolUIPart(part) && part.state === 'approval-responded'
-      ? [{ id: part.approval.id, approved: part.approval.approved, reason: part.approval.reason }]
-      : [],
-  );
+  const approvals = last.parts.flatMap((part) => {
+    if (!isToolUIPart(part) || part.state !== 'approval-responded') return [];
+    const { id: approvalId, approved, reason } = part.approval;
+    // An edited plan goes as data; the server checks it and writes it into the stored call.
+    const todos = readTodoEdit(reason);
+    return [todos === undefined ? { id: approvalId, approved, reason } : { id: approvalId, approved, todos }];
+  });
   return { id, approvals, review };
 }
 

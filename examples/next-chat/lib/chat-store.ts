@@ -10,7 +10,7 @@ import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { generateId, isToolUIPart, type UIMessage } from 'ai';
-import { readTodos, type Todo } from 'todo-write';
+import { readTodos, type Todo, todoEditReason } from 'todo-write';
 import type { ApprovalAnswer, ChatInput } from './read-chat-request';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
@@ -179,7 +179,9 @@ function answerReviews(history: readonly UIMessage[], approvals: readonly Approv
     const answer = byId.get(part.approval.id);
     if (answer === undefined) return part;
     matched += 1;
-    const { id, approved, reason } = answer;
+    const { id, approved, todos } = answer;
+    // An edit travels to the tool in the answer's reason; the tool checks it again and writes it.
+    const reason = todos === undefined ? answer.reason : todoEditReason(todos);
     return { ...part, state: 'approval-responded', approval: { id, approved, ...(reason ? { reason } : {}) } };
   }) as UIMessage['parts'];
   const stillWaiting = parts.some((part) => isToolUIPart(part) && part.state === 'approval-requested');

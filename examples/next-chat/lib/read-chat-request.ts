@@ -5,6 +5,7 @@
  * plan) is written by the server and read from the store, never from the request.
  */
 import type { FileUIPart, TextUIPart, UIMessage } from 'ai';
+import { type Todo, validateTodos } from 'todo-write';
 import { isChatId } from './chat-store';
 
 /** The largest request body read, in bytes. */
@@ -28,6 +29,8 @@ export interface ApprovalAnswer {
   id: string;
   approved: boolean;
   reason?: string;
+  /** The plan as the person edited it before approving, checked by the tool's rules and limits. */
+  todos?: Todo[];
 }
 
 /** What a request asks for: answer the chat's new message, or go on after the person's review answers. */
@@ -39,11 +42,11 @@ export type ChatInput = { message: UIMessage } | { approvals: ApprovalAnswer[] }
  */
 export type ChatRequest =
   | { ok: true; chatId: string; input: ChatInput; review: boolean }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: false; status: 400 | 413 | 415; error: string; problems?: string[] };
 
 /**
  * Reads `{ id, message, review? }` or `{ id, approvals, review? }`: `id` a chat id, `message` a `user`
- * message of text and file parts, `approvals` 1 to 8 answers `{ id, approved, reason? }`, all within
+ * message of text and file parts, `approvals` 1 to 8 answers `{ id, approved, reason?, todos? }`, all within
  * the limits above. What is kept is rebuilt from the fields it may have, so nothing else reaches the store.
  */
 export async function readChatRequest(request: Request): Promise<ChatRequest> {
@@ -68,6 +71,7 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
     if (body.message !== undefined) return refuse('Send a message or review answers, not both.');
     const approvals = readApprovals(body.approvals);
     if (typeof approvals === 'string') return refuse(approvals);
+    if ('problems' in approvals) return { ok: false, status: 400, ...approvals };
     return { ok: true, chatId: body.id, input: { approvals }, review };
   }
   const message = body.message;
@@ -88,8 +92,11 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
   return { ok: true, chatId: body.id, input: { message: { id: message.id, role: 'user', parts } }, review };
 }
 
-/** The review answers, rebuilt; a string says why they are refused. */
-function readApprovals(value: unknown): ApprovalAnswer[] | string {
+/**
+ * The review answers, rebuilt; a string says why they are refused, `problems` what an edited plan
+ * breaks. An edit is checked by the route's tool (`todoWrite`, its default limits) with `validateTodos`.
+ */
+function readApprovals(value: unknown): ApprovalAnswer[] | string | { error: string; problems: string[] } {
   if (!Array.isArray(value) || value.length === 0) return '`approvals` lists the answers to the plans waiting.';
   if (value.length > MAX_APPROVALS) return `A request answers at most ${MAX_APPROVALS} plans.`;
   const approvals: ApprovalAnswer[] = [];
@@ -103,6 +110,14 @@ function readApprovals(value: unknown): ApprovalAnswer[] | string {
       return `A reason has at most ${MAX_REASON_LENGTH} characters.`;
     }
     if (approvals.some((earlier) => earlier.id === answer.id)) return 'Each plan is answered once.';
+    if (answer.todos !== undefined) {
+      if (answer.approved !== true || reason) return 'An edited plan is approved, and comes without a reason.';
+      if (!Array.isArray(answer.todos)) return '`todos` is the edited list: [{ content, status }].';
+      const checked = validateTodos({ todos: answer.todos });
+      if (!checked.valid) return { error: 'The edited plan breaks the rules of the plan.', problems: checked.problems };
+      approvals.push({ id: answer.id, approved: true, todos: checked.todos });
+      continue;
+    }
     approvals.push({ id: answer.id, approved: answer.approved, ...(reason ? { reason } : {}) });
   }
   return approvals;

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentProps, ReactNode } from 'react';
-import { useTodos } from 'todo-write/react';
+import { TodoReviewControls, useTodos } from 'todo-write/react';
 
 type TodoState = ReturnType<typeof useTodos>;
 type TodoRow = TodoState['todos'][number];
@@ -14,6 +14,11 @@ export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children
   status?: NonNullable<Parameters<typeof useTodos>[1]>['status'];
   /** The heading. Default `'Plan'`. */
   title?: ReactNode;
+  /**
+   * `useChat().addToolApprovalResponse`: a plan that waits for review shows Approve, Request changes
+   * and Edit plan. Without it a waiting plan only says so.
+   */
+  addToolApprovalResponse?: ComponentProps<typeof TodoReviewControls>['onRespond'];
 }
 
 const STATUS_TEXT: Record<TodoRow['status'], string> = {
@@ -24,10 +29,18 @@ const STATUS_TEXT: Record<TodoRow['status'], string> = {
 
 /**
  * The agent's checklist, styled with the app's shadcn/ui tokens. The rows, their keys and what each
- * update changed come from `useTodos` (todo-write), so this file holds only markup and classes.
- * Renders nothing until the first `todo_write` call.
+ * update changed come from `useTodos` (todo-write), and a waiting plan's controls (approve, request
+ * changes, edit the plan under the tool's rules) from `TodoReviewControls`, so this file holds only
+ * markup and classes. Renders nothing until the first `todo_write` call.
  */
-export function TodoList({ messages, status, title = 'Plan', className, ...props }: TodoListProps) {
+export function TodoList({
+  messages,
+  status,
+  title = 'Plan',
+  addToolApprovalResponse,
+  className,
+  ...props
+}: TodoListProps) {
   const state = useTodos(messages, { status });
   if (state.phase === 'empty') return null;
   const total = state.todos.length;
@@ -38,7 +51,7 @@ export function TodoList({ messages, status, title = 'Plan', className, ...props
       data-phase={state.phase}
       data-live={state.live || undefined}
       aria-busy={state.phase === 'streaming'}
-      className={['bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
+      className={['group bg-card text-card-foreground flex flex-col gap-3 rounded-xl border p-4 shadow-sm', className]
         .filter(Boolean)
         .join(' ')}
       {...props}
@@ -64,7 +77,13 @@ export function TodoList({ messages, status, title = 'Plan', className, ...props
           The last update was not applied; this is the list before it.
         </p>
       ) : null}
-      <ol className="flex flex-col gap-1">
+      {state.phase === 'review' ? (
+        <p className="text-muted-foreground text-xs" aria-live="polite">
+          This plan waits for your review.
+        </p>
+      ) : null}
+      {/* While the plan is edited, its fields stand in for the rows. */}
+      <ol className="flex flex-col gap-1 group-has-[[data-editing=edit]]:hidden">
         {state.todos.map((row) => (
           <TodoListItem key={row.key} row={row} live={state.live} />
         ))}
@@ -84,9 +103,37 @@ export function TodoList({ messages, status, title = 'Plan', className, ...props
           </li>
         ))}
       </ol>
+      {state.phase === 'review' && addToolApprovalResponse ? (
+        <TodoReviewControls
+          approvalId={state.approvalId}
+          onRespond={addToolApprovalResponse}
+          todos={state.todos}
+          className={REVIEW_CLASSES}
+          classNames={{ approve: PRIMARY_BUTTON, submit: PRIMARY_BUTTON }}
+        />
+      ) : null}
     </section>
   );
 }
+
+// The controls' markup comes from todo-write; these classes give it the app's tokens.
+const REVIEW_CLASSES = [
+  'flex flex-wrap gap-2 border-t pt-3 text-sm',
+  '[&_button]:border-input [&_button]:bg-background [&_button]:hover:bg-accent [&_button]:hover:text-accent-foreground',
+  '[&_button]:inline-flex [&_button]:h-8 [&_button]:items-center [&_button]:rounded-md [&_button]:border [&_button]:px-3 [&_button]:font-medium',
+  '[&_button]:focus-visible:ring-ring/50 [&_button]:outline-none [&_button]:focus-visible:ring-[3px]',
+  '[&_button:disabled]:pointer-events-none [&_button:disabled]:opacity-50 [&_button[aria-disabled=true]]:opacity-50',
+  '[&_input]:border-input [&_input]:bg-background [&_input]:h-8 [&_input]:w-full [&_input]:min-w-0 [&_input]:rounded-md [&_input]:border [&_input]:px-2',
+  '[&_input]:focus-visible:ring-ring/50 [&_input]:focus-visible:border-ring [&_input]:outline-none [&_input]:focus-visible:ring-[3px]',
+  '[&_input[aria-invalid=true]]:border-destructive',
+  '[&_form]:flex [&_form]:w-full [&_form]:flex-col [&_form]:gap-2',
+  '[&_[data-todo-edit-list]]:flex [&_[data-todo-edit-list]]:flex-col [&_[data-todo-edit-list]]:gap-2',
+  '[&_[data-todo-edit-row]]:grid [&_[data-todo-edit-row]]:grid-cols-[minmax(0,1fr)_auto] [&_[data-todo-edit-row]]:items-center [&_[data-todo-edit-row]]:gap-1',
+  '[&_[data-todo-edit-buttons]]:flex [&_[data-todo-edit-buttons]]:gap-1 [&_[data-todo-review-actions]]:flex [&_[data-todo-review-actions]]:flex-wrap [&_[data-todo-review-actions]]:gap-2',
+  '[&_[data-todo-edit-problem]]:text-destructive [&_[data-todo-edit-problem]]:col-span-2 [&_[data-todo-edit-problem]]:text-xs',
+  '[&_[data-todo-edit-approve]]:bg-primary [&_[data-todo-edit-approve]]:text-primary-foreground [&_[data-todo-edit-approve]]:border-primary',
+].join(' ');
+const PRIMARY_BUTTON = 'bg-primary! text-primary-foreground! border-primary! hover:bg-primary/90!';
 
 /** One task; while the agent works on the list, the tasks its last update changed are highlighted. */
 function TodoListItem({ row, live }: { row: TodoRow; live: boolean }) {

@@ -31,6 +31,12 @@ export interface ReviewHarnessOptions {
   chunkDelayInMs?: number;
 }
 
+/** One list the tool stored (its `onWrite`), with the call that wrote it. */
+export interface StoredWrite {
+  toolCallId: string;
+  todos: Todo[];
+}
+
 type ChatLike = {
   messages: Array<{ id: string; role: string; parts: Array<Record<string, unknown>> }>;
   status: 'submitted' | 'streaming' | 'ready' | 'error';
@@ -68,8 +74,12 @@ export function createReviewHarness(options: ReviewHarnessOptions) {
       };
     },
   });
+  const stored: StoredWrite[] = [];
+  const onWrite = (todos: Todo[], { toolCallId }: { toolCallId: string }): void => {
+    stored.push({ toolCallId, todos });
+  };
   const tools = {
-    todo_write: createTodoWrite(options.route === 'needsApproval' ? { review: options.policy } : {}),
+    todo_write: createTodoWrite(options.route === 'needsApproval' ? { review: options.policy, onWrite } : { onWrite }),
   };
   const approval = options.route === 'toolApproval' ? { toolApproval: { todo_write: todoReview(options.policy) } } : {};
   const transport = {
@@ -99,9 +109,12 @@ export function createReviewHarness(options: ReviewHarnessOptions) {
   const state = (): TodoState => selectTodoState(chat.messages, { status: chat.status });
   // Every phase the checklist went through, consecutive repeats collapsed.
   const phases: string[] = [];
+  // Whether a waiting plan ever read as live (its task in progress would spin).
+  let liveInReview = false;
   const record = (): void => {
-    const phase = state().phase;
-    if (phases.at(-1) !== phase) phases.push(phase);
+    const current = state();
+    if (phases.at(-1) !== current.phase) phases.push(current.phase);
+    if (current.phase === 'review' && current.live) liveInReview = true;
   };
   chat['~registerMessagesCallback'](record);
   chat['~registerStatusCallback'](record);
@@ -126,7 +139,17 @@ export function createReviewHarness(options: ReviewHarnessOptions) {
       return content.filter((part) => part.type === 'tool-result');
     });
 
-  return { chat, state, settle, takePhases, toolResultsSeenBy, prompts, tools };
+  return {
+    chat,
+    state,
+    settle,
+    takePhases,
+    toolResultsSeenBy,
+    prompts,
+    tools,
+    stored,
+    wasLiveInReview: () => liveInReview,
+  };
 }
 
 /** The todo_write parts of the conversation, in order: `[toolCallId, state]`. */

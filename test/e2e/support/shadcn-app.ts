@@ -152,6 +152,39 @@ const TSCONFIG = {
   exclude: ['node_modules'],
 };
 
+/** A plan waiting for review, answered into the page (no chat): the item's review controls. */
+const REVIEW_TSX = `'use client';
+import type { UIMessage } from 'ai';
+import { useState } from 'react';
+import { TodoList } from '@/components/ai/todo-list';
+
+const proposed = [
+  { content: 'Reproduce the login bug', status: 'in_progress' },
+  { content: 'Fix the session check', status: 'pending' },
+] as const;
+
+const messages: UIMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fix the login bug.' }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { type: 'tool-todo_write', toolCallId: 'call-1', state: 'approval-requested', input: { todos: proposed }, approval: { id: 'approval-1' } },
+    ],
+  },
+];
+
+export default function Review() {
+  const [answer, setAnswer] = useState('');
+  return (
+    <main className="mx-auto max-w-md p-8">
+      <TodoList messages={messages} status="ready" addToolApprovalResponse={(response) => setAnswer(JSON.stringify(response))} />
+      <output data-answer="">{answer}</output>
+    </main>
+  );
+}
+`;
+
 /** Writes the app into `app` with the packed tarball as its todo-write; returns its dependencies. */
 export function writeApp(app: string, tarball: string): Record<string, string> {
   const names =
@@ -167,6 +200,7 @@ export function writeApp(app: string, tarball: string): Record<string, string> {
     'app/globals.css': GLOBALS_CSS,
     'app/layout.tsx': LAYOUT_TSX,
     'app/page.tsx': PAGE_TSX,
+    'app/review/page.tsx': REVIEW_TSX,
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(app, file)), { recursive: true });

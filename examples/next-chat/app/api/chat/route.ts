@@ -31,13 +31,18 @@ const REFUSALS = {
 
 /**
  * `POST { id, message, review? }`: the chat id and the user's new message; or `{ id, approvals,
- * review? }`: the person's answers to the plans waiting for review, written into the stored calls.
+ * review? }`: the person's answers to the plans waiting for review (`{ id, approved, reason?, todos? }`,
+ * `todos` a plan they edited: 400 with its problems when it breaks the tool's rules), written into
+ * the stored calls.
  * The rest of the chat comes from the store, and the chat answers one request at a time (409 while
  * an answer runs, or once a plan has been answered).
  */
 export async function POST(request: Request): Promise<Response> {
   const chatRequest = await readChatRequest(request);
-  if (!chatRequest.ok) return Response.json({ error: chatRequest.error }, { status: chatRequest.status });
+  if (!chatRequest.ok) {
+    const { error, problems, status } = chatRequest;
+    return Response.json(problems === undefined ? { error } : { error, problems }, { status });
+  }
   const opened = openTurn(chatRequest.chatId, chatRequest.input);
   if (!opened.ok) return Response.json({ error: REFUSALS[opened.reason] }, { status: 409 });
   const { turn } = opened;

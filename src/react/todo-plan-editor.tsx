@@ -1,0 +1,206 @@
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { Todo } from '../todo.js';
+import { checkTodoEdit, type TodoEditCheck } from '../todo-edit.js';
+import { DEFAULT_MAX_CONTENT_LENGTH } from '../todo-write-input-schema.js';
+import type { TodoReviewLabels } from './todo-review-labels.js';
+import { VISUALLY_HIDDEN } from './todo-list-row.js';
+
+interface DraftTodo extends Todo {
+  /** A stable key for the row while it moves. */
+  key: string;
+}
+
+/** Where focus goes after the next render: a row's field or button, or "Add task". */
+type FocusTarget = { key: string; element: 'field' | 'up' | 'down' } | { key?: never; element: 'add' | 'approve' };
+
+interface TodoPlanEditorProps {
+  proposed: readonly Todo[];
+  maxTodos: number;
+  labels: TodoReviewLabels;
+  busy: boolean;
+  /** Called with a list that follows every rule. */
+  onApprove: (todos: Todo[]) => void;
+  /** Escape or Cancel: the proposal stands. */
+  onCancel: () => void;
+}
+
+/**
+ * The proposal as text fields: rename, remove, move and add tasks, checked against the tool's rules
+ * as the person types. Statuses stay as proposed; a new task is `pending`.
+ */
+export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
+  const { proposed, maxTodos, labels, busy, onApprove, onCancel } = props;
+  const id = useId();
+  const [nextKey, setNextKey] = useState(proposed.length);
+  const [draft, setDraft] = useState<DraftTodo[]>(() =>
+    proposed.map(({ content, status }, index) => ({ key: String(index), content, status })),
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusNext = useRef<FocusTarget | null>(draft[0] ? { key: draft[0].key, element: 'field' } : { element: 'add' });
+
+  const focus = (target: FocusTarget): void => {
+    const selector =
+      target.key === undefined
+        ? `[data-todo-edit-${target.element}]`
+        : `[data-todo-edit-row="${target.key}"] [data-todo-edit-${target.element}]`;
+    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
+  };
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target) focus(target);
+  });
+
+  const check: TodoEditCheck = checkTodoEdit(draft, maxTodos);
+  const problemText = (problem: TodoEditCheck['items'][number]): string | undefined =>
+    problem === 'empty'
+      ? labels.emptyTask
+      : problem === 'duplicate'
+        ? labels.duplicateTask
+        : problem === 'in-progress'
+          ? labels.twoInProgress
+          : undefined;
+
+  const update = (index: number, content: string): void =>
+    setDraft(draft.map((todo, at) => (at === index ? { ...todo, content } : todo)));
+  const remove = (index: number): void => {
+    const next = draft.filter((_, at) => at !== index);
+    const neighbour = next[index] ?? next[index - 1];
+    focusNext.current = neighbour ? { key: neighbour.key, element: 'field' } : { element: 'add' };
+    setDraft(next);
+  };
+  const move = (index: number, by: -1 | 1): void => {
+    const to = index + by;
+    const moved = draft[index];
+    if (!moved || to < 0 || to >= draft.length) return;
+    const next = [...draft];
+    next.splice(index, 1);
+    next.splice(to, 0, moved);
+    focusNext.current = { key: moved.key, element: by < 0 ? 'up' : 'down' };
+    setDraft(next);
+  };
+  const add = (): void => {
+    if (draft.length >= maxTodos) return;
+    const key = String(nextKey);
+    setNextKey(nextKey + 1);
+    focusNext.current = { key, element: 'field' };
+    setDraft([...draft, { key, content: '', status: 'pending' }]);
+  };
+  const approve = (): void => {
+    if (busy || !check.valid) return;
+    onApprove(draft.map(({ content, status }) => ({ content, status })));
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    approve();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>): void => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-todo-edit-row]');
+    if (event.key !== 'Enter' || !(event.target as HTMLElement).hasAttribute('data-todo-edit-field') || !row) return;
+    // Enter moves on to the next task, and from the last one to Approve.
+    event.preventDefault();
+    const index = draft.findIndex((todo) => todo.key === row.dataset.todoEditRow);
+    const following = draft[index + 1];
+    focus(following ? { key: following.key, element: 'field' } : { element: 'approve' });
+  };
+
+  return (
+    <form
+      ref={formRef}
+      aria-label={labels.editor}
+      data-todo-edit-form=""
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
+      <ol data-todo-edit-list="">
+        {draft.map((todo, index) => {
+          const number = index + 1;
+          const problem = problemText(check.items[index]);
+          const fieldId = `${id}t${todo.key}`;
+          return (
+            <li key={todo.key} data-todo-edit-row={todo.key} data-status={todo.status}>
+              <span data-todo-icon="" aria-hidden="true" />
+              <label htmlFor={fieldId} style={VISUALLY_HIDDEN}>
+                {labels.task(number)}
+              </label>
+              <input
+                id={fieldId}
+                type="text"
+                autoComplete="off"
+                enterKeyHint="next"
+                maxLength={DEFAULT_MAX_CONTENT_LENGTH}
+                value={todo.content}
+                onChange={(event) => update(index, event.target.value)}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${fieldId}p` : undefined}
+                data-todo-edit-field=""
+              />
+              <span data-todo-edit-buttons="">
+                <button
+                  type="button"
+                  aria-label={labels.moveUp(number)}
+                  aria-disabled={index === 0 || undefined}
+                  onClick={() => move(index, -1)}
+                  data-todo-edit-up=""
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  aria-label={labels.moveDown(number)}
+                  aria-disabled={index === draft.length - 1 || undefined}
+                  onClick={() => move(index, 1)}
+                  data-todo-edit-down=""
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  aria-label={labels.removeTask(number)}
+                  onClick={() => remove(index)}
+                  data-todo-edit-remove=""
+                >
+                  ×
+                </button>
+              </span>
+              {problem && (
+                <span id={`${fieldId}p`} data-todo-edit-problem="">
+                  {problem}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <span data-todo-review-actions="">
+        <button
+          type="button"
+          onClick={add}
+          aria-disabled={draft.length >= maxTodos || undefined}
+          aria-describedby={check.tooMany || draft.length >= maxTodos ? `${id}n` : undefined}
+          data-todo-edit-add=""
+        >
+          {labels.addTask}
+        </button>
+        <button type="submit" disabled={!check.valid} aria-disabled={busy || undefined} data-todo-edit-approve="">
+          {labels.approve}
+        </button>
+        <button type="button" onClick={onCancel} data-todo-review-cancel="">
+          {labels.cancel}
+        </button>
+      </span>
+      {(check.tooMany || draft.length >= maxTodos) && (
+        <span id={`${id}n`} data-todo-edit-problem="">
+          {labels.tooManyTasks(maxTodos)}
+        </span>
+      )}
+    </form>
+  );
+}

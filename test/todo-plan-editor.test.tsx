@@ -1,0 +1,229 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useChat } from '@ai-sdk/react';
+import type { ReactNode } from 'react';
+import { TodoList } from '../src/react/todo-list.js';
+import { TodoReviewControls } from '../src/react/todo-review-controls.js';
+import { useTodoReview } from '../src/react/use-todo-review.js';
+import { readTodos } from '../src/read-todos.js';
+import { readTodoEdit } from '../src/todo-edit.js';
+import type { Todo } from '../src/todo.js';
+import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(cleanup);
+
+const PLAN: Todo[] = [
+  { content: 'Read the pager code', status: 'in_progress' },
+  { content: 'Rewrite the whole pager', status: 'pending' },
+  { content: 'Fix the off-by-one', status: 'pending' },
+];
+
+function Page({ harness, labels }: { harness: ReturnType<typeof createReviewHarness>; labels?: object }): ReactNode {
+  const { messages, status, addToolApprovalResponse } = useChat({ chat: harness.chat as never });
+  return (
+    <TodoList
+      messages={messages}
+      status={status}
+      addToolApprovalResponse={addToolApprovalResponse}
+      labels={labels ? { review: labels } : undefined}
+    />
+  );
+}
+
+async function waitingPage(labels?: object) {
+  const harness = createReviewHarness({
+    route: 'toolApproval',
+    policy: 'first-plan',
+    steps: [write('call-1', PLAN), say('On it.')],
+  });
+  const view = render(<Page harness={harness} labels={labels} />);
+  await harness.chat.sendMessage({ text: 'Fix the pager' });
+  await harness.settle(1);
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy());
+  return { harness, view };
+}
+
+const field = (n: number): HTMLInputElement => screen.getByRole('textbox', { name: `Task ${n}` }) as HTMLInputElement;
+const fieldValues = (): string[] =>
+  screen.queryAllByRole('textbox').map((element) => (element as HTMLInputElement).value);
+const rowTexts = (container: HTMLElement): string[] =>
+  [...container.querySelectorAll('[data-todo-item] [data-todo-content]')].map((row) => row.textContent ?? '');
+
+describe('editing a waiting plan, on a real useChat', () => {
+  it('"Edit plan" sits next to Approve and Request changes and shows each task as a field, focus on the first', async () => {
+    await waitingPage();
+    const group = screen.getByRole('group', { name: 'Review the plan' });
+    expect([...group.querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Approve',
+      'Request changes',
+      'Edit plan',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    expect(screen.getByRole('form', { name: 'Edit the plan' })).toBeTruthy();
+    expect(fieldValues()).toEqual(PLAN.map((todo) => todo.content));
+    expect(document.activeElement).toBe(field(1));
+    for (const name of ['Remove task 1', 'Move task 1 up', 'Move task 3 down', 'Add task', 'Approve', 'Cancel'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('rename, remove, add, move to the top, approve: the tool stores exactly that list, and the checklist shows it', async () => {
+    const { harness, view } = await waitingPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    fireEvent.change(field(1), { target: { value: 'Read the pager code first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove task 2' }));
+    expect(document.activeElement).toBe(field(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    expect(document.activeElement).toBe(field(3));
+    fireEvent.change(field(3), { target: { value: 'Add a failing test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Move task 3 up' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move task 2 up' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move task 2 up' }));
+    expect(fieldValues()).toEqual(['Add a failing test', 'Read the pager code first', 'Fix the off-by-one']);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await harness.settle(2);
+
+    const edited: Todo[] = [
+      { content: 'Add a failing test', status: 'pending' },
+      { content: 'Read the pager code first', status: 'in_progress' },
+      { content: 'Fix the off-by-one', status: 'pending' },
+    ];
+    expect(harness.stored).toEqual([{ toolCallId: 'call-1', todos: edited }]);
+    expect(readTodos(harness.chat.messages as never)).toEqual(edited);
+    await waitFor(() =>
+      expect(view.container.querySelector('[data-todo-list]')?.getAttribute('data-phase')).toBe('accepted'),
+    );
+    expect(rowTexts(view.container)).toEqual(edited.map((todo) => todo.content));
+    expect(harness.toolResultsSeenBy(2)[0]?.output).toMatchObject({ value: { edited_by_user: edited } });
+  });
+
+  it('a broken rule shows next to its field, disables Approve, and nothing is sent', async () => {
+    const { harness } = await waitingPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    fireEvent.change(field(2), { target: { value: '   ' } });
+    expect(field(2).getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field(2).getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Write the task, or remove it.',
+    );
+    expect(approve.disabled).toBe(true);
+    fireEvent.change(field(2), { target: { value: 'Fix the off-by-one ' } });
+    expect(document.getElementById(field(3).getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Another task says the same.',
+    );
+    fireEvent.submit(approve.closest('form')!);
+    fireEvent.click(approve);
+    expect(harness.prompts).toHaveLength(1);
+    expect(harness.chat.messages.at(-1)?.parts.find((part) => part.type === 'tool-todo_write')?.state).toBe(
+      'approval-requested',
+    );
+    fireEvent.change(field(2), { target: { value: 'Rewrite the pager' } });
+    expect(field(2).hasAttribute('aria-invalid')).toBe(false);
+    expect(approve.disabled).toBe(false);
+  });
+
+  it('Enter moves to the next field; Escape cancels, restores the proposal and gives focus back to "Edit plan"', async () => {
+    const { harness } = await waitingPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    fireEvent.change(field(1), { target: { value: 'Something else' } });
+    fireEvent.keyDown(field(1), { key: 'Enter' });
+    expect(document.activeElement).toBe(field(2));
+    fireEvent.keyDown(field(3), { key: 'Enter' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve' }));
+    fireEvent.keyDown(field(2), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Edit the plan' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit plan' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    expect(fieldValues()).toEqual(PLAN.map((todo) => todo.content));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(harness.prompts).toHaveLength(1);
+  });
+
+  it('the labels translate like the others', async () => {
+    await waitingPage({
+      editPlan: 'Plan bearbeiten',
+      task: (n: number) => `Aufgabe ${n}`,
+      removeTask: (n: number) => `Aufgabe ${n} entfernen`,
+      addTask: 'Aufgabe hinzufügen',
+      emptyTask: 'Die Aufgabe ist leer.',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Plan bearbeiten' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Aufgabe hinzufügen' }));
+    const added = screen.getByRole('textbox', { name: 'Aufgabe 4' });
+    expect(document.activeElement).toBe(added);
+    expect(document.getElementById(added.getAttribute('aria-describedby')!)?.textContent).toBe('Die Aufgabe ist leer.');
+    expect(screen.getByRole('button', { name: 'Aufgabe 4 entfernen' })).toBeTruthy();
+  });
+
+  it('"Add task" stops at maxTodos and says why', async () => {
+    const harness = createReviewHarness({
+      route: 'toolApproval',
+      policy: 'first-plan',
+      steps: [write('call-1', PLAN)],
+    });
+    function Capped(): ReactNode {
+      const { messages, status, addToolApprovalResponse } = useChat({ chat: harness.chat as never });
+      return (
+        <TodoList messages={messages} status={status} maxTodos={3} addToolApprovalResponse={addToolApprovalResponse} />
+      );
+    }
+    render(<Capped />);
+    await harness.chat.sendMessage({ text: 'Fix the pager' });
+    await harness.settle(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit plan' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    const add = screen.getByRole('button', { name: 'Add task' });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A plan holds at most 3 tasks.',
+    );
+    fireEvent.click(add);
+    expect(fieldValues()).toHaveLength(3);
+  });
+});
+
+describe('<TodoReviewControls> on its own', () => {
+  it('offers "Edit plan" only when it is given the proposal', () => {
+    const onRespond = vi.fn();
+    const { rerender } = render(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} />);
+    expect(screen.queryByRole('button', { name: 'Edit plan' })).toBeNull();
+    rerender(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} todos={PLAN} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove task 3' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onRespond).toHaveBeenCalledTimes(1);
+    expect(onRespond.mock.calls[0]![0]).toMatchObject({ id: 'approval-1', approved: true });
+    expect(readTodoEdit(onRespond.mock.calls[0]![0].reason)).toEqual(PLAN.slice(0, 2));
+  });
+});
+
+describe('useTodoReview for an editor of your own', () => {
+  it('offers the proposal, checks an edit, and approves it only when it follows the rules', async () => {
+    const harness = createReviewHarness({
+      route: 'toolApproval',
+      policy: 'first-plan',
+      steps: [write('call-1', PLAN), say('On it.')],
+    });
+    await harness.chat.sendMessage({ text: 'Fix the pager' });
+    await harness.settle(1);
+    const { selectTodoState } = await import('../src/todo-selector.js');
+    const respond = vi.fn((response: Parameters<typeof harness.chat.addToolApprovalResponse>[0]) =>
+      harness.chat.addToolApprovalResponse(response),
+    );
+    const state = selectTodoState(harness.chat.messages, { status: harness.chat.status });
+    const { result } = renderHook(() => useTodoReview(state, respond));
+    const review = result.current!;
+    expect(review.todos).toEqual(PLAN);
+    const broken: Todo[] = [{ content: '', status: 'pending' }];
+    expect(review.check(broken)).toEqual({ valid: false, items: ['empty'], tooMany: false });
+    expect(review.approveEdited(broken)).toBe(false);
+    expect(respond).not.toHaveBeenCalled();
+    const edited: Todo[] = [PLAN[0]!, { content: 'Write the changelog', status: 'pending' }];
+    expect(review.approveEdited(edited)).toBe(true);
+    await harness.settle(2);
+    expect(harness.stored).toEqual([{ toolCallId: 'call-1', todos: edited }]);
+  });
+});
