@@ -1,17 +1,9 @@
-/**
- * The shapes of other agents' plan tools, as their own schemas declare them: pass one as `tool` to
- * the readers and components. Each is plain data; an app that never imports this object ships none.
- */
+/** Other agents' plan tools as `TodoToolShape`s: plain data, so an app that never imports it ships none. */
 import type { TodoToolShape } from './todo-tool-shape.js';
 
 const FOUR_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
 
-/**
- * Built-in {@link TodoToolShape}s: `claudeCode` (`TodoWrite`, with `activeForm`), `langchain`
- * (`write_todos` of `todoListMiddleware`, which every deepagents agent has), `geminiCli` (`write_todos`
- * with `description` and `cancelled`), `codex` (`update_plan`: `explanation` and `plan` of `step`s),
- * `mastra` (`task_write` of its harness, with `activeForm`) and `opencode` (`todowrite`, with `cancelled`).
- */
+/** Built-in shapes for `tool`: `claudeCode`, `langchain` (deepagents), `geminiCli`, `codex`, `mastra`, `opencode`. */
 export const agentTodoTools = {
   claudeCode: { name: 'TodoWrite', list: 'todos', text: 'content', activeForm: 'activeForm' },
   langchain: { name: 'write_todos', list: 'todos', text: 'content' },

@@ -1,21 +1,13 @@
-/**
- * What an update of the list did, in words: a spoken announcement for a polite status region and a
- * one-line summary per call for message renderers. English by default; every text is a label.
- */
+/** What an update of the list did, in words: a polite announcement and a one-line summary per call, in labels. */
 import type { TodoChanges } from './diff-todos.js';
 import { progressOf, type Todo, type TodoRowStatus, toOneLine } from './todo.js';
 import { readTodoProblems } from './validate-todos.js';
 
-/** A task as the describers read it: any object with the task's text and status (a `Todo`, a row). */
 type TaskLike = Pick<Todo<TodoRowStatus>, 'content' | 'status'>;
 
-/** Characters of a task's text an announcement speaks; longer texts end in `…`. */
 export const MAX_ANNOUNCED_TASK_LENGTH = 80;
-/** Characters of a task's text a call summary shows; longer texts end in `…`. */
 export const MAX_SUMMARIZED_TASK_LENGTH = 40;
-/** The kinds an announcement names, in order (the task now in progress follows them). */
 const ANNOUNCED = ['completed', 'cancelled', 'reopened', 'added', 'removed'] as const;
-/** The kinds a call summary names, in order, with their labels. */
 const SUMMARIZED = [
   ['completed', 'callCompleted'],
   ['cancelled', 'callCancelled'],
@@ -24,14 +16,9 @@ const SUMMARIZED = [
   ['removed', 'callRemoved'],
   ['started', 'callStarted'],
 ] as const;
-/** Characters of a rejection's problem a call summary shows. */
 const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
 
-/**
- * Every text {@link announceTodoChanges} and {@link summarizeTodoCall} write; pass some of them to
- * translate. Task texts reach the labels already on one line and cut (`…`), never quoted: quoting is
- * the label's business. Lists of tasks are in list order and never empty.
- */
+/** The texts {@link announceTodoChanges} and {@link summarizeTodoCall} write; tasks come one-line, cut, unquoted. */
 export interface TodoChangeLabels {
   /** Announced when the list was empty before. Default `` `Planned ${count} tasks.` `` (`1 task`). */
   planned: (count: number) => string;
@@ -72,15 +59,9 @@ export interface TodoChangeLabels {
   callAdded: (tasks: readonly string[]) => string;
   /** Clause for dropped tasks. Default `"removed 'Old step'"`, or `'removed 2 tasks'`. */
   callRemoved: (tasks: readonly string[]) => string;
-  /**
-   * Joins the clauses (in the order completed, cancelled, reopened, added, removed, started) into the line.
-   * Default: `"a, b and c"` with a capital first letter.
-   */
+  /** Joins the clauses (completed, cancelled, reopened, added, removed, started). Default `'A, b and c'`. */
   callJoin: (clauses: readonly string[]) => string;
-  /**
-   * Summary of a call the tool rejected: its first problem and how many more there are.
-   * Default `'Rejected: <problem>'`, `'Rejected: <problem> (+2 more)'`, or `'Rejected'` with no text.
-   */
+  /** A rejected call's first problem and how many more. Default `'Rejected: <problem> (+2 more)'`, or `'Rejected'`. */
   callRejected: (problem: string | undefined, more: number) => string;
   /** Summary of a call the person denied. Default `'Changes requested: <reason>'`, or `'Changes requested'`. */
   callDenied: (reason: string | undefined) => string;
@@ -88,7 +69,6 @@ export interface TodoChangeLabels {
   callInterrupted: string;
 }
 
-/** The English defaults of {@link TodoChangeLabels}. */
 export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
   planned: (count) => `Planned ${tasks(count)}.`,
   cleared: 'Cleared the list.',
@@ -119,15 +99,7 @@ export const DEFAULT_TODO_CHANGE_LABELS: TodoChangeLabels = {
   callInterrupted: 'Stopped before it was saved',
 };
 
-/**
- * What the polite status region says after an accepted update: what changed, in sentences, then the
- * counts. `changes` is what the update did (`diffTodos(before, todos)`, or the rows' own changes),
- * `todos` the list after it. For example `'Completed: Write tests. Now: Run the suite. 3 of 7 completed.'`,
- * `'Added 2 tasks. 3 of 9 completed.'`, `'Planned 7 tasks. Now: Read the code. 0 of 7 completed.'`
- * (the list was empty), `'Cleared the list. 0 of 0 completed.'`, `'No changes. 3 of 7 completed.'`.
- * Sentences come in the order completed, reopened, added, removed, then the task now in progress
- * when it was just started or added. `labels` (default {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
- */
+/** The status region's text after an accepted update: `changes` from `diffTodos(before, todos)`, partial `labels`. */
 export function announceTodoChanges(
   changes: TodoChanges<TaskLike>,
   todos: readonly TaskLike[],
@@ -168,25 +140,14 @@ export function rowChanges<T extends Todo<TodoRowStatus> & { change?: string | u
   return changes;
 }
 
-/** One call of the tool, as {@link summarizeTodoCall} reads it. */
+/** One call, as {@link summarizeTodoCall} reads it: `error` is the tool part's `errorText`, `reason` the denial's. */
 export type TodoCallSummaryInput =
-  /** The tool saved the list: what it changed (`diffTodos(before, todos)`) and the list after it. */
   | { outcome: 'accepted'; changes: TodoChanges<TaskLike>; todos: readonly TaskLike[] }
-  /** The tool refused the input: its error text (`errorText` of the tool part), if any. */
   | { outcome: 'rejected'; error?: string }
-  /** The user denied the call: the denial's reason, if any. */
   | { outcome: 'denied'; reason?: string }
-  /** The call never ran: the chat stopped while it streamed or waited. */
   | { outcome: 'interrupted' };
 
-/**
- * One compact line that says what a call did, for message renderers, so a chat need not repeat the
- * whole list per call: `'Planned 7 tasks'`, `"Completed 'Write tests' and started 'Run the suite'"`,
- * `"Added 'Deploy'"`, `'Cleared the list'`, `'No changes'`; a rejected call shows its first problem
- * (`'Rejected: Item 3 ("Deploy") has status "done"; use pending, in_progress or completed.'`), not the tool's preamble. Task texts are
- * quoted and cut to {@link MAX_SUMMARIZED_TASK_LENGTH} characters. `labels` (default
- * {@link DEFAULT_TODO_CHANGE_LABELS}) may be partial.
- */
+/** One line saying what a call did, for message renderers (a rejection shows its first problem); partial `labels`. */
 export function summarizeTodoCall(call: TodoCallSummaryInput, labels: Partial<TodoChangeLabels> = {}): string {
   const text = { ...DEFAULT_TODO_CHANGE_LABELS, ...labels } as Required<TodoChangeLabels>;
   if (call.outcome === 'interrupted') return text.callInterrupted;
@@ -210,10 +171,7 @@ export function summarizeTodoCall(call: TodoCallSummaryInput, labels: Partial<To
   return clauses.length === 0 ? text.callUnchanged : text.callJoin(clauses);
 }
 
-/**
- * `planned` when the list before was empty and is not now, `cleared` when it was not and is now.
- * The old length follows from the changes: every old task is either matched or removed.
- */
+/** The old length follows from the changes: every old task is either matched or removed. */
 function shapeOf(changes: TodoChanges<TaskLike>, length: number): 'planned' | 'cleared' | 'update' {
   const added = changes.added?.length ?? 0;
   const removed = changes.removed?.length ?? 0;
@@ -222,7 +180,7 @@ function shapeOf(changes: TodoChanges<TaskLike>, length: number): 'planned' | 'c
   return length === 0 && before > 0 ? 'cleared' : 'update';
 }
 
-/** The first problem of a tool error and how many follow it. */
+/** The first problem of a tool error and how many follow, counting a final `...and N more`. */
 function readProblems(error: string): { problem: string | undefined; more: number } {
   const listed = readTodoProblems(error);
   const first = listed[0];
@@ -232,10 +190,7 @@ function readProblems(error: string): { problem: string | undefined; more: numbe
   return { problem: cut(first, MAX_SUMMARIZED_PROBLEM_LENGTH), more };
 }
 
-/**
- * The text on one line, cut to at most `maxLength` characters ending in `…`: after the last whole
- * word when one ends in the last third, else mid-word (never inside a surrogate pair).
- */
+/** On one line, at most `maxLength` characters ending in `…`, cut after a word when one ends in the last third. */
 function cut(text: string, maxLength: number): string {
   const line = toOneLine(text);
   if (line.length <= maxLength) return line;
@@ -255,12 +210,10 @@ function sentence(text: string): string {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
-/** "Completed: Write tests." for one task, "Completed 3 tasks." for several. */
 function announce(verb: string, names: readonly string[]): string {
   return names.length === 1 ? sentence(`${verb}: ${names[0]}`) : `${verb} ${tasks(names.length)}.`;
 }
 
-/** "completed 'Write tests'" for one task, "completed 3 tasks" for several. */
 function clause(verb: string, names: readonly string[]): string {
   return names.length === 1 ? `${verb} '${names[0]}'` : `${verb} ${tasks(names.length)}`;
 }

@@ -1,13 +1,10 @@
+/** What one update did to the list: tasks added, removed, and the status changes of the rest. */
 import { matchTodoTexts } from './match-todo-texts.js';
 import type { Todo, TodoRowStatus } from './todo.js';
 
-/** What an update did to a task that is in both lists: started, completed, reopened, or cancelled. */
 export type TodoStatusChange = 'started' | 'completed' | 'reopened' | 'cancelled';
 
-/**
- * What one update did to the list, each kind a list of tasks: `added` and the status changes in the
- * order of the new list, `removed` in the order of the old one. Tasks are the lists' own objects.
- */
+/** What one update did, each kind a list of the lists' own tasks: `removed` in old order, the rest in new order. */
 export interface TodoChanges<T extends Todo<TodoRowStatus> = Todo> {
   /** Tasks of the new list that match none of the old one, whatever their status. */
   added: T[];
@@ -23,12 +20,7 @@ export interface TodoChanges<T extends Todo<TodoRowStatus> = Todo> {
   cancelled?: T[];
 }
 
-/**
- * What a task's status change means: to `cancelled` is `'cancelled'`, back from `completed` or
- * `cancelled` is `'reopened'`, to `completed` is `'completed'`, to `in_progress` is `'started'`;
- * `undefined` when nothing changed that a reader would call news (same status, or back from
- * `in_progress` to `pending`).
- */
+/** The news in a status change; `undefined` when there is none (same status, or `in_progress` back to `pending`). */
 export function todoChangeOf(before: TodoRowStatus, after: TodoRowStatus): TodoStatusChange | undefined {
   if (before === after) return undefined;
   if (after === 'cancelled') return 'cancelled';
@@ -37,14 +29,7 @@ export function todoChangeOf(before: TodoRowStatus, after: TodoRowStatus): TodoS
   return after === 'in_progress' && before !== 'in_progress' ? 'started' : undefined;
 }
 
-/**
- * Compares two versions of the list, matching tasks by trimmed text, as the checklist's rows do:
- * each task of `after` matches the first task of `before` with the same trimmed text that no
- * earlier task of `after` matched (so duplicates pair up in order). Unmatched tasks of `after` are
- * `added`, unmatched tasks of `before` are `removed`, and a matched pair is `started`, `completed`
- * or `reopened` by {@link todoChangeOf}. Pure and total: a non-array reads as an empty list, and
- * entries without text (not an object, no string `content`, only spaces) are ignored.
- */
+/** Pairs the tasks of two lists by trimmed text, as rows do; a non-array is empty, text-less entries are ignored. */
 export function diffTodos<T extends Todo<TodoRowStatus>>(before: readonly T[], after: readonly T[]): TodoChanges<T> {
   const changes: TodoChanges<T> = { added: [], removed: [], started: [], completed: [], reopened: [] };
   const old = tasksOf(before);
@@ -70,7 +55,6 @@ export function diffTodos<T extends Todo<TodoRowStatus>>(before: readonly T[], a
   return changes;
 }
 
-/** The tasks of a list with their trimmed text, skipping entries that have no text. */
 function tasksOf<T extends Todo<TodoRowStatus>>(list: readonly T[]): [string, T][] {
   const tasks: [string, T][] = [];
   if (!Array.isArray(list)) return tasks;

@@ -1,14 +1,8 @@
-/**
- * What the model reads when the person sends a plan back: their reason, and what to do next.
- */
+/** What the model reads when the person sends a plan back: their reason, and what to do next. */
 
 const DENIED_PREFIX = 'Nothing was saved: the user';
 
-/**
- * The text the model reads for a denied `todo_write` call: with a reason, `Nothing was saved: the
- * user asked for changes: <reason>` and a line asking for the whole revised list; without one, a
- * line asking it to find out what should change.
- */
+/** The model's text for a denied call: the reason and "send the whole revised list", or "ask what should change". */
 export function todoDenialMessage(reason: string | undefined): string {
   const said = reason?.trim();
   return said
@@ -30,13 +24,8 @@ interface ContentPart {
 }
 
 /**
- * Rewrites the reasons of denied `todo_write` approvals in `ModelMessage[]` to
- * {@link todoDenialMessage}, so the model reads the person's reason with the instruction to send
- * the whole revised list. Leaves every other message as it is (same objects), and an already
- * rewritten reason alone, so it can run on every step:
- * `prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) })`. `options.tool`: the
- * name the tool is registered under (default `'todo_write'`).
- * Only the model's copy changes: the chat's UI messages keep the reason as the person typed it.
+ * Rewrites the reasons of denied `todo_write` approvals in the model's `ModelMessage[]` to {@link todoDenialMessage},
+ * and answers plans a later user message left waiting. Idempotent, for `prepareStep`. `tool` default: `'todo_write'`.
  */
 export function explainTodoDenials<MESSAGE>(messages: readonly MESSAGE[], options: { tool?: string } = {}): MESSAGE[] {
   const toolName = options.tool ?? 'todo_write';
@@ -72,10 +61,7 @@ export function explainTodoDenials<MESSAGE>(messages: readonly MESSAGE[], option
   return answerSupersededReviews(rewritten, toolName);
 }
 
-/**
- * A plan still waiting when a later user message arrived gets a denied result right after its
- * message (AI SDK 6 otherwise refuses the prompt: a tool call without a result).
- */
+/** A plan still waiting at a later user message gets a denied result: AI SDK 6 refuses a call without one. */
 function answerSupersededReviews<MESSAGE>(messages: MESSAGE[], toolName: string): MESSAGE[] {
   const answered = new Set<unknown>();
   for (const message of messages) {

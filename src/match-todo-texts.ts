@@ -1,10 +1,6 @@
 /** The one rule that pairs the tasks of two lists: rows, diffs and plan review all use it. */
 
-/**
- * Each text of `after` matches the first text of `before` equal to it once trimmed that no earlier
- * text of `after` matched, so duplicates pair up in order. Returns, per text of `after`, the
- * position it matched in `before`, or `undefined`.
- */
+/** Per text of `after`, the position in `before` of the first equal text (trimmed) not matched yet, or `undefined`. */
 export function matchTodoTexts(before: readonly string[], after: readonly string[]): (number | undefined)[] {
   const positionsByText = new Map<string, number[]>();
   before.forEach((text, position) => {

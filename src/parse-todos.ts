@@ -1,7 +1,4 @@
-/**
- * The one reader of a call's input: validation, replay and the streaming derivation all see a
- * call's items through these functions, so they cannot disagree.
- */
+/** The one reader of a call's input: validation, replay and streaming all read items here, so they cannot disagree. */
 import type { Todo, TodoRowStatus } from './todo.js';
 import { statusesOf, type TodoToolShape, todoWriteShape } from './todo-tool-shape.js';
 
@@ -27,11 +24,9 @@ export function readTodoArray(input: unknown, shape: AnyShape = TODO_WRITE): unk
   return Array.isArray(todos) ? todos : undefined;
 }
 
-/** One item of a task array, as far as it can be read. */
 export interface ReadTodoItem {
   /** False for anything but a plain object (then the other fields are unset). */
   isObject: boolean;
-  /** The text field when it is a string. */
   content: string | undefined;
   /** `content` trimmed, `''` when there is none: what items are matched by (`matchTodoTexts`). */
   text: string;
@@ -70,10 +65,7 @@ export function readTodoItem(value: unknown, mayGrow = false, shape: AnyShape = 
   };
 }
 
-/**
- * A string field of a streaming object once it is whole: not while it is the last key written so far
- * (`lastKey`), and not when it is only spaces.
- */
+/** A string field once whole: not while it is the last key written so far (`lastKey`), nor only spaces. */
 function readWhole(record: Record<string, unknown>, key: string | undefined, lastKey: string | undefined) {
   const value = key === undefined || key === lastKey ? undefined : record[key];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -88,13 +80,9 @@ export function readTodoExplanation(input: unknown, isPartial: boolean, shape: A
   return readWhole(record, shape.explanation, isPartial ? Object.keys(record).at(-1) : undefined);
 }
 
-/** An item of a call that can be shown: it has text. */
 export type ParsedTodo = ReadTodoItem & { content: string };
 
-/**
- * The items of a call that can be shown, in order (an item still `{}` or `""` is skipped); with
- * `isPartial` the last one may be growing. `undefined` when the input holds no task array.
- */
+/** The items with text, in order (the last may grow while `isPartial`); `undefined` when there is no task array. */
 export function parseTodos(input: unknown, isPartial = false, shape: AnyShape = TODO_WRITE): ParsedTodo[] | undefined {
   const array = readTodoArray(input, shape);
   if (!array) return undefined;
@@ -107,10 +95,7 @@ export function parseTodos(input: unknown, isPartial = false, shape: AnyShape = 
   return parsed;
 }
 
-/**
- * The list an accepted call wrote, as every reader replays it: items with text, a status that is
- * not one of the shape's read as `pending` (only a list stored by another tool can hold one).
- */
+/** The list an accepted call wrote, as every reader replays it: a status not one of the shape's reads as `pending`. */
 export function readAcceptedTodos(input: unknown, shape: AnyShape = TODO_WRITE): Todo<TodoRowStatus>[] | undefined {
   return parseTodos(input, false, shape)?.map(({ content, status }) => ({ content, status: status ?? 'pending' }));
 }

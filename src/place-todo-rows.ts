@@ -1,7 +1,4 @@
-/**
- * Laying a call's items over the rows of the last accepted list: which rows keep their keys, which
- * are new, which the call dropped.
- */
+/** Lays a call's items over the last accepted rows: which keep their keys, which are new, which were dropped. */
 import { todoChangeOf } from './diff-todos.js';
 import { matchTodoTexts } from './match-todo-texts.js';
 import type { ParsedTodo } from './parse-todos.js';
@@ -10,12 +7,7 @@ import type { TodoRow } from './todo-selector.js';
 
 type Row = TodoRow<TodoRowStatus>;
 
-/**
- * An item whose text matches a row of `before` takes its key (and, while its own status is still
- * incomplete, the row's status and present-tense text). The growing last item of a streaming call whose text starts an
- * unmatched row is not shown yet, so a re-sent task is never retyped. Any other item is a new row
- * `${toolCallId}:${index}`. Unmatched rows of `before` follow unchanged while streaming, else are `removed`.
- */
+/** A matched item takes the row's key (and, while streaming, its status until its own arrives); others are new rows. */
 export function placeTodoRows(
   items: readonly ParsedTodo[],
   before: readonly Row[],
@@ -45,6 +37,7 @@ export function placeTodoRows(
       change: todoChangeOf(old.status, status),
     };
   });
+  // A growing last item that starts an unclaimed row waits, so a re-sent task is never retyped.
   const hides =
     growing && before.some((row, position) => !claimed.has(position) && row.content.trim().startsWith(growing.text));
   if (growing && !hides) todos.push(newRow(growing, toolCallId, settled.length, before, true));

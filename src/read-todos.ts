@@ -1,3 +1,4 @@
+/** Replays a conversation's current list from its history. */
 import type { ModelMessage, UIMessage } from 'ai';
 import { readAcceptedTodos } from './parse-todos.js';
 import { callOutcome, readTodoCalls } from './read-todo-calls.js';
@@ -5,12 +6,8 @@ import type { Todo, TodoRowStatus, TodoStatus } from './todo.js';
 import { resolveTodoTool, type TodoToolShape } from './todo-tool-shape.js';
 
 /**
- * The current list of a conversation: the input of its newest accepted call, from `UIMessage[]` (as a
- * chat stores them) or `ModelMessage[]` (as the SDK passes them to `execute` and `prepareStep`).
- * Accepted means the tool's counts came back: errors (also an error streamed as a text output),
- * denials and unfinished calls do not count. Only `content` and `status` are kept. `[]` when none.
- * `options.tool`: the name the tool is registered under, or another agent's shape (then a status is
- * one of its `statuses`, and its text is read into `content`). Default `'todo_write'`.
+ * The list of the newest accepted call (its counts came back) in `UIMessage[]` or `ModelMessage[]`; `[]` when none.
+ * `options.tool`: the registered name or another agent's shape (default `'todo_write'`).
  */
 export function readTodos<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly UIMessage[] | readonly ModelMessage[],

@@ -1,3 +1,4 @@
+/** The list as an Agent Client Protocol plan. */
 import type { Todo, TodoStatus } from './todo.js';
 
 /** An Agent Client Protocol `PlanEntryPriority`. */
@@ -10,18 +11,12 @@ export interface AcpPlanEntry {
   status: TodoStatus;
 }
 
-/** Options of {@link toAcpPlan}. */
 export interface ToAcpPlanOptions {
   /** Chooses each entry's priority. Default: `'medium'` for every entry. */
   priority?: (todo: Todo, index: number) => AcpPlanEntryPriority;
 }
 
-/**
- * The list as Agent Client Protocol plan entries `{ content, priority, status }`.
- * ACP requires a priority the model never wrote, so every entry gets `'medium'`: the
- * neutral value, which invents no ranking (status and order already say what comes next).
- * Pass `options.priority` to rank entries yourself.
- */
+/** ACP plan entries, each priority `'medium'` (neutral: the model wrote none) unless `options.priority` ranks them. */
 export function toAcpPlan(todos: readonly Todo[], options: ToAcpPlanOptions = {}): AcpPlanEntry[] {
   const priority = options.priority ?? (() => 'medium' as const);
   return todos.map((todo, index) => ({ content: todo.content, priority: priority(todo, index), status: todo.status }));

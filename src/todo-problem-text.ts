@@ -1,13 +1,8 @@
-/**
- * The wording the model reads about a rejected list: how items, values and texts are named in
- * every problem, shared by the schema's list rules and `validateTodos`.
- */
+/** How every problem the model reads names items, values and texts (the schema's list rules and `validateTodos`). */
 import { readTodoItem } from './parse-todos.js';
 import { toOneLine } from './todo.js';
 
-/** Items named in one grouped problem (duplicates, in_progress). */
 const MAX_ITEMS_PER_PROBLEM = 5;
-/** Characters of a task's text quoted in a message. */
 const MAX_QUOTED_LENGTH = 40;
 
 /** `3`, or `3 ("Run the build")` once the task has text: the task at `index` (0-based) of `list`. */
@@ -38,7 +33,6 @@ export function describeValue(value: unknown): string {
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
-/** The problem of a list longer than `maxTodos`. */
 export function tooManyTasks(length: number, maxTodos: number): string {
   return `The list has ${length} tasks; at most ${maxTodos} are allowed. Merge small steps or drop detail.`;
 }

@@ -1,7 +1,4 @@
-/**
- * Which `todo_write` calls wait for the person's review before they run: a policy, and its
- * adapters for AI SDK 6 (the tool's `needsApproval`) and AI SDK 7 (`toolApproval`).
- */
+/** Which calls wait for review: the policy, and its adapters for AI SDK 6 `needsApproval` and 7 `toolApproval`. */
 import * as ai from 'ai';
 import { isSameTaskSet } from './match-todo-texts.js';
 import { callOutcome, readTodoCalls } from './read-todo-calls.js';
@@ -10,22 +7,12 @@ import type { Todo } from './todo.js';
 import { todoWriteShape } from './todo-tool-shape.js';
 import { type TodoLimits, validateTodos } from './validate-todos.js';
 
-/**
- * Decides from the proposed list and the last accepted one (`[]` when none) whether a write waits
- * for the person.
- */
+/** Whether a write waits, from the proposed list and the last accepted one (`[]` when none). */
 type TodoReviewFunction = (proposed: readonly Todo[], before: readonly Todo[]) => boolean;
 
 /**
- * Which writes wait for the person:
- * - `'never'` (the default): none;
- * - `'first-plan'`: the first write of each user request, i.e. no write was accepted since the
- *   last user message (a denied write's revision waits again);
- * - `'changes'`: any write that adds or removes tasks against the last accepted list (a rename
- *   is both); a write that only changes statuses never waits;
- * - a {@link TodoReviewFunction} for anything else.
- *
- * A list the tool would reject never waits: the model hears the problems first.
+ * Which writes wait: `'never'` (default); `'first-plan'`, any while none was accepted since the last user message;
+ * `'changes'`, any that adds or removes tasks (a rename is both); a function. A list the tool rejects never waits.
  */
 export type TodoReviewPolicy = 'never' | 'first-plan' | 'changes' | TodoReviewFunction;
 
@@ -34,13 +21,9 @@ interface TodoReviewOptions extends TodoLimits {
   tool?: string;
 }
 
-/** The conversation as the SDK hands it to an approval check (`ModelMessage[]`). */
 type ApprovalMessages = readonly unknown[];
 
-/**
- * Whether the write with `input` waits for the person under `policy`, given the model messages
- * that led to the call (what the SDK passes to `needsApproval` and `toolApproval`). Pure.
- */
+/** Whether the write with `input` waits under `policy`, given the messages the SDK passes to its approval check. */
 export function needsTodoReview(
   policy: TodoReviewPolicy,
   input: unknown,
@@ -64,10 +47,7 @@ export function needsTodoReview(
   return policy(result.todos, before) === true;
 }
 
-/**
- * Throws when the installed `ai` has no tool approvals (AI SDK 5), so asking for review fails at
- * setup instead of never asking.
- */
+/** Throws on AI SDK 5 (no tool approvals), so asking for review fails at setup instead of never asking. */
 export function assertTodoReviewSupported(policy: TodoReviewPolicy, caller: string): void {
   if (policy === 'never') return;
   const sdk = ai as unknown as Record<string, unknown>;
@@ -78,10 +58,7 @@ export function assertTodoReviewSupported(policy: TodoReviewPolicy, caller: stri
   }
 }
 
-/**
- * The tool fields that make `createTodoWrite({ review })` ask: none for `'never'`, else an AI SDK 6
- * style `needsApproval` (AI SDK 7 still honours it). Checks the policy and the SDK at setup.
- */
+/** The tool fields for `createTodoWrite({ review })`: AI SDK 6 `needsApproval` (7 honours it), none for `'never'`. */
 export function todoWriteApproval(
   policy: unknown,
   limits: TodoLimits,
@@ -92,15 +69,9 @@ export function todoWriteApproval(
   return { needsApproval: (input, callOptions) => needsTodoReview(policy, input, callOptions?.messages ?? [], limits) };
 }
 
-/** The AI SDK 7 approval status {@link todoReview} returns. */
 type TodoReviewStatus = 'user-approval' | 'not-applicable';
 
-/**
- * The policy as an AI SDK 7 per-tool approval check:
- * `toolApproval: { todo_write: todoReview('first-plan') }` on `streamText`, `generateText` or
- * `ToolLoopAgent`. Returns `'user-approval'` for a write that waits, else `'not-applicable'`.
- * Throws at once on AI SDK 5. (On AI SDK 6, use `createTodoWrite({ review })`.)
- */
+/** The policy as an AI SDK 7 `toolApproval` check (on 6, use `createTodoWrite({ review })`); throws on AI SDK 5. */
 export function todoReview(
   policy: TodoReviewPolicy,
   options: TodoReviewOptions = {},

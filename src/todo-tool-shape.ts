@@ -1,13 +1,7 @@
-/**
- * How a checklist reads one tool's plan out of its calls: the tool's name, its input's field names
- * and what output means the plan was taken. `todo_write`'s own shape is the default.
- */
+/** How a checklist reads one tool's plan from its calls; `todo_write`'s own shape is the default. */
 import { TODO_STATUSES, type TodoRowStatus, type TodoStatus } from './todo.js';
 
-/**
- * How a checklist reads one tool's plan from its calls. Pass it as `tool` to the readers and components;
- * `agentTodoTools` holds the shapes of other agents' plan tools. `Status`: the statuses it writes.
- */
+/** How a checklist reads a tool's plan; pass it as `tool` (see `agentTodoTools`). `Status`: the statuses it writes. */
 export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
   /** The name the tool is registered under: `'todo_write'`, `'TodoWrite'`, `'write_todos'`, `'update_plan'`. */
   name: string;
@@ -17,10 +11,7 @@ export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
   text: string;
   /** Key of a task's status. Default `'status'`. */
   status?: string;
-  /**
-   * Every status the tool writes. Default the three; add `'cancelled'` for a tool that has it: its rows
-   * are then `cancelled` and the checklist's `counts` count them apart.
-   */
+  /** Every status the tool writes. Default the three; with `'cancelled'`, rows can be cancelled and count apart. */
   statuses?: readonly Status[];
   /** Key of a task's present-tense text (`'activeForm'`: "Running the tests"), shown while it is in progress. */
   activeForm?: string;
@@ -42,7 +33,6 @@ export function resolveTodoTool<Status extends TodoRowStatus = TodoStatus>(
   return typeof tool === 'object' && tool !== null ? tool : (todoWriteShape(tool) as TodoToolShape<Status>);
 }
 
-/** The statuses a shape's tool writes. */
 export function statusesOf(shape: TodoToolShape<TodoRowStatus>): readonly TodoRowStatus[] {
   return shape.statuses ?? TODO_STATUSES;
 }

@@ -1,8 +1,5 @@
-/**
- * The vocabulary shared by the tool, the replay helpers and the UI.
- */
+/** The vocabulary shared by the tool, the replay helpers and the UI. */
 
-/** The name the tool is registered under by default: `tools: { todo_write: todoWrite }`. */
 export const TODO_TOOL_NAME = 'todo_write';
 
 /** The three states of a task, in the order a task moves through them. */
@@ -29,7 +26,6 @@ export interface TodoCounts {
   completed: number;
 }
 
-/** True when `value` is exactly one of the three statuses (not a prefix such as `"in_prog"`). */
 export function isTodoStatus(value: unknown): value is TodoStatus {
   return (TODO_STATUSES as readonly unknown[]).includes(value);
 }
@@ -44,7 +40,6 @@ export function countTodos(todos: readonly Pick<Todo, 'status'>[]): TodoCounts {
   return countStatuses(todos, TODO_STATUSES);
 }
 
-/** Counts the tasks in each of `statuses`; a task in none of them is not counted. */
 export function countStatuses<Status extends string>(
   todos: readonly { status: string }[],
   statuses: readonly Status[],

@@ -1,3 +1,4 @@
+/** The rules of a `todo_write` input as a function, and the wording of each problem the model reads. */
 import type { z } from 'zod/v4';
 import { readTodoArray, unwrapJsonString } from './parse-todos.js';
 import type { Todo } from './todo.js';
@@ -25,22 +26,15 @@ export type TodoValidationResult =
       message: string;
     };
 
-/** Lists longer than `maxTodos` times this are rejected on their length alone, before any per-item work. */
 const ITEM_CHECKS_CEILING_FACTOR = 10;
-/** Problems listed in one message; the rest are summarised as "and N more". */
 const MAX_LISTED_PROBLEMS = 20;
 
 const ARRAY_EXPECTED = 'an array of { content, status } (send [] to clear the list).';
 
 /**
- * Checks a `todo_write` input — `{ todos: [...] }`, or the `todos` array itself, either one
- * possibly a JSON string — against `todoWriteInputSchema` built for `limits`: every task an object
- * with string `content` and a valid `status`; content not empty or whitespace, unique after
- * trimming, at most `maxContentLength` characters; at most one task `in_progress`; at most
- * `maxTodos` tasks. Every problem is reported, each naming its item number (1-based) and the start
- * of its text. Fields other than `content` and `status` are dropped from the returned list. Never throws.
- * Other limits than the defaults build their schema on every call: to check many lists with them,
- * build one with `createTodoWriteInputSchema(limits)` (whose issues carry the same rules).
+ * Checks a `todo_write` input (`{ todos }` or the array, either maybe a JSON string) against the rules for `limits`,
+ * naming every problem by item number; fields other than `content` and `status` are dropped. Never throws. Limits
+ * other than the defaults build a schema per call: for many lists, build one with `createTodoWriteInputSchema(limits)`.
  */
 export function validateTodos(input: unknown, limits: TodoLimits = {}): TodoValidationResult {
   const maxTodos = limits.maxTodos ?? DEFAULT_MAX_TODOS;
@@ -99,7 +93,6 @@ function problemOf(issue: z.core.$ZodIssue, list: unknown[]): string {
   return `${label} has no content: it must be a string.`;
 }
 
-/** The one problem of an input that holds no task array. */
 function whyNotAList(input: unknown): string {
   const object = unwrapJsonString(input);
   if (typeof object !== 'object' || object === null) {
@@ -114,11 +107,7 @@ function whyNotAList(input: unknown): string {
 const PREAMBLE =
   'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):';
 
-/**
- * The problems a rejection names, one per entry, read back from the tool's error text (or an
- * `errorText` starting `Error: `); the last may be `...and 4 more problems.`. Any other error is
- * its first line; `[]` for an empty text.
- */
+/** A rejection's problem lines (after any `Error: `; the last may be `...and 4 more problems.`), else its first. */
 export function readTodoProblems(error: string): string[] {
   const lines = String(error)
     .replace(/^\s*Error:\s*/, '')

@@ -1,3 +1,4 @@
+/** The one-line summary of a call, rendered in place of its tool part in a chat message. */
 import { type ComponentPropsWithoutRef, forwardRef, memo, type ReactNode } from 'react';
 import { rowChanges, summarizeTodoCall, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { AnyTodoState } from '../todo-selector.js';
@@ -15,11 +16,8 @@ const NEEDS_PROVIDER =
   '<TodoCallSummary> reads its call from a <TodoProvider messages status>: wrap the transcript in one.';
 
 /**
- * One line that says what a call did ("Completed 'Write tests' and started 'Run the suite'",
- * "Planned 7 tasks", "Rejected: …"), to render in place of the tool part in a chat message. It reads
- * its call from the nearest `<TodoProvider>`, which reads the conversation once for every summary.
- * A `<p data-todo-call-summary>` with `data-phase` (and `data-rejection`); other props and the ref go
- * to the `<p>`. `toolCallId`: the tool part's. `labels`: texts, for other languages (default English).
+ * What a call did in one line, from the nearest `<TodoProvider>`: a `<p data-todo-call-summary data-phase>` taking
+ * other props and the ref. `toolCallId`: the tool part's. `labels`: texts for other languages (default English).
  */
 export const TodoCallSummary = memo(
   forwardRef<

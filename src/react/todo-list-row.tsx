@@ -1,3 +1,4 @@
+/** One row of the checklist, and the text it shows. */
 import { type CSSProperties, memo, type ReactNode } from 'react';
 import type { TodoRowStatus } from '../todo.js';
 import type { TodoRow } from '../todo-selector.js';
@@ -14,10 +15,7 @@ export const VISUALLY_HIDDEN: CSSProperties = {
 
 const ICONS = { pending: '○', in_progress: '◐', completed: '✓', cancelled: '✕' } as const;
 
-/**
- * Renders what goes inside one row's `<li>`. Pass a stable function (module level or `useCallback`): rows
- * are memoized on it. Declared as a method, so a function written for `TodoRow` (the three statuses) fits.
- */
+/** Renders inside a row's `<li>`; pass a stable function (rows memoize on it). A method, so `TodoRow` functions fit. */
 export type RenderTodoRow = { render(row: TodoRow<TodoRowStatus>, statusLabel: string): ReactNode }['render'];
 
 /** The text a row shows: its present-tense text while it is in progress, when the tool wrote one. */
@@ -34,7 +32,6 @@ interface TodoListRowProps {
   renderItem: RenderTodoRow | undefined;
 }
 
-/** One `<li>`, re-rendered only when its row object, a label or a class name changes (all primitives but the row). */
 export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): ReactNode {
   const { row, statusLabel, renderItem } = props;
   const isRemoved = row.change === 'removed';

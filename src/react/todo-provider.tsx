@@ -1,3 +1,4 @@
+/** One reading of a conversation, shared by every per-call component inside it. */
 import {
   createContext,
   type ReactNode,
@@ -14,7 +15,6 @@ import type { AnyTodoState, TodoSelector } from '../todo-selector.js';
 import type { TodoToolShape } from '../todo-tool-shape.js';
 import { useTodoSelector } from './use-todos.js';
 
-/** One conversation's selector and the components that read it. */
 interface TodoStore {
   selector: TodoSelector<TodoRowStatus>;
   listeners: Set<() => void>;
@@ -23,10 +23,8 @@ interface TodoStore {
 const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 
 /**
- * Reads the conversation once per update for every `<TodoCallSummary>` and `<TodoList toolCallId>`
- * inside it: a delta costs about the same with 1 or 160 calls on screen, and only the components
- * whose call changed render again. Props: `messages` and `status` from `useChat()`; `tool`, the
- * name the tool is registered under or another agent's shape (default `'todo_write'`).
+ * Reads the conversation once per update for every `<TodoCallSummary>` and `<TodoList toolCallId>` inside it. Props:
+ * `messages` and `status` from `useChat()`; `tool`, the registered name or an agent's shape (default `'todo_write'`).
  */
 export function TodoProvider(props: {
   messages: readonly TodoMessageLike[];

@@ -1,3 +1,4 @@
+/** The hook that turns a `useChat` conversation into checklist state. */
 import { useState } from 'react';
 import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
 import type { TodoRowStatus, TodoStatus } from '../todo.js';
@@ -5,12 +6,8 @@ import { type AnyTodoState, createShapeSelector, type TodoSelector, type TodoSta
 import type { TodoToolShape } from '../todo-tool-shape.js';
 
 /**
- * The checklist state of a `useChat` conversation's newest call. The component owns one selector
- * (kept in state, made anew when `tool` changes), so a delta costs the same however the messages
- * were copied, and the same state and rows come back while nothing visible changed.
- * `status`: `useChat().status` (a call the chat stopped brings the last accepted list back).
- * `tool`: the name the tool is registered under, or another agent's shape (`agentTodoTools.claudeCode`,
- * or a value kept outside render). Default `'todo_write'`.
+ * The checklist state of a `useChat` conversation's newest call. `status`: `useChat().status` (a stopped call brings
+ * the last accepted list back). `tool`: the registered name or an agent's shape, kept stable (default `'todo_write'`).
  */
 export function useTodos<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly TodoMessageLike[],
