@@ -29,26 +29,38 @@ interface ContentPart {
  */
 export function explainTodoDenials<MESSAGE>(messages: readonly MESSAGE[], options: { tool?: string } = {}): MESSAGE[] {
   const toolName = options.tool ?? 'todo_write';
+  const list: readonly MESSAGE[] = Array.isArray(messages) ? messages : [];
+  // Ids are paired with the newest call of that id: another tool's call that reuses one is not ours.
   const todoCalls = new Set<unknown>();
   const todoApprovals = new Set<unknown>();
-  for (const message of messages) {
+  let hasTodoCall = false;
+  for (const message of list) {
     for (const part of contentOf(message)) {
-      if (part.type === 'tool-call' && part.toolName === toolName) todoCalls.add(part.toolCallId);
+      if (part.type === 'tool-call' && part.toolName === toolName) {
+        todoCalls.add(part.toolCallId);
+        hasTodoCall = true;
+      } else if (part.type === 'tool-call') todoCalls.delete(part.toolCallId);
       else if (part.type === 'tool-approval-request' && todoCalls.has(part.toolCallId))
         todoApprovals.add(part.approvalId);
     }
   }
-  if (todoCalls.size === 0) return [...messages];
-  const rewritten = messages.map((message) => {
+  if (!hasTodoCall) return [...list];
+  const rewritten = list.map((message) => {
     let changed = false;
-    const content = contentOf(message).map((part) => {
+    const content = rawContentOf(message).map((part) => {
+      if (typeof part !== 'object' || part === null) return part;
       if (part.type === 'tool-approval-response' && part.approved === false && todoApprovals.has(part.approvalId)) {
         const reason = explained(part.reason);
         if (reason === part.reason) return part;
         changed = true;
         return { ...part, reason };
       }
-      if (part.type === 'tool-result' && part.output?.type === 'execution-denied' && todoCalls.has(part.toolCallId)) {
+      if (
+        part.type === 'tool-result' &&
+        part.toolName === toolName &&
+        part.output?.type === 'execution-denied' &&
+        todoCalls.has(part.toolCallId)
+      ) {
         const reason = explained(part.output.reason);
         if (reason === part.output.reason) return part;
         changed = true;
@@ -70,7 +82,7 @@ function answerSupersededReviews<MESSAGE>(messages: MESSAGE[], toolName: string)
   const result: MESSAGE[] = [];
   messages.forEach((message, index) => {
     result.push(message);
-    if ((message as { role?: unknown }).role !== 'assistant') return;
+    if ((message as { role?: unknown } | null)?.role !== 'assistant') return;
     const waiting = contentOf(message).filter(
       (part) =>
         part.type === 'tool-approval-request' &&
@@ -79,7 +91,7 @@ function answerSupersededReviews<MESSAGE>(messages: MESSAGE[], toolName: string)
           (call) => call.type === 'tool-call' && call.toolName === toolName && call.toolCallId === part.toolCallId,
         ),
     );
-    const laterUser = messages.slice(index + 1).some((later) => (later as { role?: unknown }).role === 'user');
+    const laterUser = messages.slice(index + 1).some((later) => (later as { role?: unknown } | null)?.role === 'user');
     if (waiting.length === 0 || !laterUser) return;
     // An approval answered in a later tool message is not waiting.
     const responded = new Set(
@@ -107,7 +119,13 @@ function explained(reason: unknown): string {
   return text?.startsWith(DENIED_PREFIX) ? text : todoDenialMessage(text);
 }
 
-function contentOf(message: unknown): ContentPart[] {
+/** A message's content as it is, `[]` when it is not an array. */
+function rawContentOf(message: unknown): (ContentPart | null)[] {
   const content = (message as { content?: unknown } | null)?.content;
-  return Array.isArray(content) ? (content as ContentPart[]) : [];
+  return Array.isArray(content) ? (content as (ContentPart | null)[]) : [];
+}
+
+/** The parts of a message's content that are objects. */
+function contentOf(message: unknown): ContentPart[] {
+  return rawContentOf(message).filter((part): part is ContentPart => typeof part === 'object' && part !== null);
 }

@@ -22,9 +22,11 @@ export function placeTodoRows(
     settled.map((item) => item.text),
   );
   const claimed = new Set(matches);
+  let keys: Set<string> | undefined;
+  const keysBefore = (): Set<string> => (keys ??= new Set(before.map((row) => row.key)));
   const todos: Row[] = settled.map((item, at) => {
     const position = matches[at];
-    if (position === undefined) return newRow(item, toolCallId, at, before, false);
+    if (position === undefined) return newRow(item, toolCallId, at, keysBefore, false);
     const old = before[position]!;
     const status = item.status ?? (isPartial ? old.status : 'pending');
     const activeForm = item.activeForm ?? (isPartial ? old.activeForm : undefined);
@@ -40,7 +42,7 @@ export function placeTodoRows(
   // A growing last item that starts an unclaimed row waits, so a re-sent task is never retyped.
   const hides =
     growing && before.some((row, position) => !claimed.has(position) && row.content.trim().startsWith(growing.text));
-  if (growing && !hides) todos.push(newRow(growing, toolCallId, settled.length, before, true));
+  if (growing && !hides) todos.push(newRow(growing, toolCallId, settled.length, keysBefore, true));
   const removed: Row[] = [];
   before.forEach((row, position) => {
     if (claimed.has(position)) return;
@@ -51,10 +53,17 @@ export function placeTodoRows(
   return { todos, removed };
 }
 
-function newRow(item: ParsedTodo, toolCallId: string, at: number, before: readonly Row[], streaming: boolean): Row {
+function newRow(
+  item: ParsedTodo,
+  toolCallId: string,
+  at: number,
+  keysBefore: () => Set<string>,
+  streaming: boolean,
+): Row {
   // Providers that reuse call ids (`call_0` every step) could repeat a key of the list before.
   let key = `${toolCallId}:${at}`;
-  while (before.some((row) => row.key === key)) key += "'";
+  const taken = keysBefore();
+  while (taken.has(key)) key += "'";
   const { content, activeForm } = item;
   const status = item.status ?? 'pending';
   return { key, content, status, ...(activeForm === undefined ? {} : { activeForm }), streaming, change: 'added' };

@@ -21,9 +21,8 @@ type ContentPart = Exclude<ModelMessage['content'], string>[number];
  * calls without a result, other parts and untouched messages stay as they are; `messages` itself if nothing is pruned.
  */
 export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWritesOptions = {}): ModelMessage[] {
-  const parts = messages.flatMap((message): ContentPart[] =>
-    typeof message.content === 'string' ? [] : message.content,
-  );
+  if (!Array.isArray(messages)) return messages;
+  const parts = messages.flatMap(contentOf);
   // A call id used twice (over every tool) never pairs cleanly, so such calls are never pruned.
   const callIdCounts = new Map<string, number>();
   for (const part of parts)
@@ -47,10 +46,18 @@ export function pruneTodoWrites(messages: ModelMessage[], options: PruneTodoWrit
   const savedCharacters = parts.reduce((sum, part) => sum + (isDropped(part) ? JSON.stringify(part).length : 0), 0);
   if (savedCharacters / CHARACTERS_PER_TOKEN <= (options.minSavedTokens ?? 0)) return messages;
   return messages.flatMap((message) => {
-    if (typeof message.content === 'string') return [message];
-    const content: ContentPart[] = message.content;
+    const content = contentOf(message);
+    if (content.length === 0) return [message];
     const kept = content.filter((part) => !isDropped(part));
     if (kept.length === content.length) return [message];
     return kept.length > 0 ? [{ ...message, content: kept } as ModelMessage] : [];
   });
+}
+
+/** The object parts of a message's content; `[]` for a string, a missing content or a message that is not an object. */
+function contentOf(message: unknown): ContentPart[] {
+  const content = (message as { content?: unknown } | null)?.content;
+  return Array.isArray(content)
+    ? content.filter((part): part is ContentPart => typeof part === 'object' && part !== null)
+    : [];
 }

@@ -106,8 +106,8 @@ export function toTodoCall(part: PartLike): TodoCall {
   const { toolCallId, state, output, errorText, preliminary } = part;
   const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
   return {
-    toolCallId: String(toolCallId ?? ''),
-    state: String(state),
+    toolCallId: stringOrUndefined(toolCallId) ?? '',
+    state: stringOrUndefined(state) ?? '',
     input: partInput(part),
     output,
     errorText: stringOrUndefined(errorText),
@@ -131,8 +131,14 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
     for (const part of partsOf(message)) if (isTodoPart(part, toolName)) calls.push(toTodoCall(part));
     const content = (message as { content?: unknown } | null)?.content;
     for (const part of (Array.isArray(content) ? content : []) as (PartLike | null)[]) {
-      if (part?.type === 'tool-call' && part.toolName === toolName) {
-        const added: TodoCall = { toolCallId: String(part.toolCallId), state: 'input-available', input: part.input };
+      if (part?.type === 'tool-call') {
+        // Another tool's call that reuses an id ends the pairing of that id with ours.
+        if (part.toolName !== toolName) {
+          callsById.delete(part.toolCallId);
+          continue;
+        }
+        const toolCallId = stringOrUndefined(part.toolCallId) ?? '';
+        const added: TodoCall = { toolCallId, state: 'input-available', input: part.input };
         calls.push(added);
         callsById.set(part.toolCallId, added);
         continue;
@@ -150,7 +156,7 @@ export function readTodoCalls(messages: readonly unknown[], toolName: string): T
       if (part?.type === 'tool-approval-request') {
         callsByApproval.set(part.approvalId, call);
         call.state = 'approval-requested';
-        call.approvalIds = [...(call.approvalIds ?? []), String(part.approvalId)];
+        call.approvalIds = [...(call.approvalIds ?? []), stringOrUndefined(part.approvalId) ?? ''];
       } else if (part?.type === 'tool-result' && part.toolName === toolName) {
         const output = (part.output ?? {}) as { type?: unknown; value?: unknown };
         call.state =

@@ -162,7 +162,14 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
   // The last result per view ('' for the newest call) and what it was derived from, for sharing.
   const lastByView = new Map<
     string,
-    { state: AnyState; record: CallRecord | undefined; status: ChatStatus | undefined; inputs?: readonly unknown[] }
+    {
+      state: AnyState;
+      record: CallRecord | undefined;
+      status: ChatStatus | undefined;
+      inputs?: readonly unknown[];
+      /** The held list of a replay: never reused once the replay is over. */
+      isHeld?: boolean;
+    }
   >();
   // The newest accepted list, its message and its place among the calls: what a replay holds on to.
   let held: { accepted: Accepted; messageId: unknown; index: number } | undefined;
@@ -255,11 +262,12 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
         last?.state,
         shape,
       );
-      lastByView.set(view, { state: kept, record: undefined, status });
+      lastByView.set(view, { state: kept, record: undefined, status, isHeld: true });
       return kept;
     }
     const record = toolCallId === undefined ? calls.at(-1) : recordOf(toolCallId);
-    if (last && record?.outcome !== 'open' && last.record === record && last.status === status) return last.state;
+    if (last && !last.isHeld && record?.outcome !== 'open' && last.record === record && last.status === status)
+      return last.state;
     const inputs = inputsOf(record, status);
     if (inputs && last?.inputs?.length === inputs.length && inputs.every((input, at) => input === last.inputs![at])) {
       lastByView.set(view, { state: last.state, record, status, inputs });

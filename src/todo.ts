@@ -46,7 +46,7 @@ export function countStatuses<Status extends string>(
 ): Record<Status, number> {
   const counts = {} as Record<string, number>;
   for (const status of statuses) counts[status] = 0;
-  for (const { status } of todos) if (status in counts) counts[status]! += 1;
+  for (const { status } of todos) if (Object.hasOwn(counts, status)) counts[status]! += 1;
   return counts as Record<Status, number>;
 }
 

@@ -647,6 +647,19 @@ describe('bad input never blanks the page', () => {
     expect(container.querySelector('[data-todo-more]')!.textContent).toBe('19950 more');
     expect(container.querySelector('[data-todo-summary]')!.textContent).toBe('0 of 20000 completed');
   });
+
+  it('holds the bound when the list collapses to a window larger than it', () => {
+    const todos = Array.from({ length: 5_000 }, (_, index) => ({ content: `Task ${index}`, status: 'pending' }));
+    const messages = [
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [{ type: 'tool-todo_write', toolCallId: 'c', state: 'input-streaming', input: { todos } }],
+      },
+    ];
+    const { container } = render(<TodoList messages={messages} status="streaming" maxVisible={1000} />);
+    expect(container.querySelectorAll('[data-todo-item]').length).toBe(50);
+  });
 });
 
 describe('a plan denied without a reason', () => {

@@ -189,7 +189,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       );
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
-  const end = collapsed ? start + maxVisible : Math.min(total, maxTodos);
+  const end = Math.min(collapsed ? start + maxVisible : total, start + maxTodos);
   const { pending, in_progress, completed, list: listLabel } = labels;
   const cancelled = labels.cancelled ?? DEFAULT_TODO_LIST_LABELS.cancelled!;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
@@ -219,7 +219,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
             {moreLabel}
           </li>
         )}
-        {removed.slice(0, maxTodos).map(rowElement)}
+        {removed.slice(0, Math.max(0, maxTodos - (end - start))).map(rowElement)}
       </ol>
     );
   }, [

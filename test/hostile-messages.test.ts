@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { countTodos } from '../src/todo.js';
+import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
+import { explainTodoDenials, pruneTodoWrites, readTodos } from '../src/index.js';
+
+const counts = { pending: 1, in_progress: 0, completed: 0 };
+const accepted = (toolCallId: string, content: string) => ({
+  type: 'tool-todo_write',
+  toolCallId,
+  state: 'output-available',
+  input: { todos: [{ content, status: 'pending' }] },
+  output: counts,
+});
+/** A JSON object that cannot be turned into a string: `String()` on it throws. */
+const unprintable = JSON.parse('{"toString":1}') as unknown;
+
+describe('messages no reader can make sense of', () => {
+  it('an id or state that is an object never throws: the call is read as having none', () => {
+    for (const part of [
+      { ...accepted('c', 'Read'), toolCallId: unprintable },
+      { ...accepted('c', 'Read'), state: unprintable },
+    ]) {
+      const messages = [{ id: 'a', role: 'assistant', parts: [part] }] as never;
+      expect(() => selectTodoState(messages, { status: 'ready' })).not.toThrow();
+      expect(() => readTodos(messages)).not.toThrow();
+    }
+    const model = [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: unprintable, toolName: 'todo_write', input: {} }],
+      },
+    ];
+    expect(() => readTodos(model as never)).not.toThrow();
+    expect(() => pruneTodoWrites(model as never)).not.toThrow();
+  });
+
+  it('pruneTodoWrites and explainTodoDenials take null messages, missing and odd content', () => {
+    for (const messages of [
+      [null],
+      [{ role: 'assistant' }],
+      [{ role: 'assistant', content: null }],
+      [{ content: 5 }],
+    ]) {
+      expect(pruneTodoWrites(messages as never)).toBe(messages);
+      expect(explainTodoDenials(messages)).toEqual(messages);
+    }
+    const call = {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'x', toolName: 'todo_write', input: {} }],
+    };
+    expect(explainTodoDenials([call, null, { role: 'user', content: [null] }])).toHaveLength(3);
+    expect(explainTodoDenials(null as never)).toEqual([]);
+  });
+
+  it('a status named like an Object property counts as nothing', () => {
+    expect(countTodos([{ content: 'x', status: 'constructor' as never }])).toEqual({
+      pending: 0,
+      in_progress: 0,
+      completed: 0,
+    });
+  });
+});
+
+describe('another tool that reuses a call id', () => {
+  const todos = [{ content: 'Read the code', status: 'pending' }];
+  const messages = [
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'call_0', toolName: 'todo_write', input: { todos } }],
+    },
+    {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'call_0', toolName: 'todo_write', output: { type: 'json', value: counts } },
+      ],
+    },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'call_0', toolName: 'deploy', input: {} },
+        { type: 'tool-approval-request', toolCallId: 'call_0', approvalId: 'ap1' },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: 'ap1', approved: false, reason: 'not on friday' }],
+    },
+  ];
+
+  it('leaves the accepted list as it was: its approval request is the other tool’s', () => {
+    expect(readTodos(messages as never)).toEqual(todos);
+  });
+
+  it('keeps the other tool’s denial as the person wrote it', () => {
+    const explained = explainTodoDenials(messages) as typeof messages;
+    expect(explained[3]).toBe(messages[3]);
+  });
+});
+
+describe('a kept selector after the conversation was cleared mid-stream', () => {
+  it('answers like a fresh one', () => {
+    const selector = createTodoSelector();
+    selector.select([{ id: 'a', parts: [accepted('c1', 'Read')] }], { status: 'ready' });
+    // A replay from the message's first chunk holds the list; then the app clears the chat.
+    selector.select([{ id: 'a', parts: [] }], { status: 'streaming' });
+    expect(selector.select([], { status: 'streaming' })).toEqual(selectTodoState([], { status: 'streaming' }));
+  });
+});
