@@ -1,3 +1,4 @@
+/** `createTodoWrite` / `todoWrite`: the tool's description, JSON schema, `execute` and its write queue. */
 import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
 import { readTodoArray } from './parse-todos.js';
 import { EDITED_OUTPUT_KEY, findTodoEdit } from './todo-edit.js';
@@ -11,39 +12,22 @@ export interface TodoWriteInput {
   todos: Todo[];
 }
 
-/**
- * The `todo_write` tool. Typed explicitly so no AI SDK version's internal tool types leak into ours.
- * Its output is the counts; a list the person edited before approving it also comes back whole, as
- * `edited_by_user`, so the model reads what it now works from.
- */
+/** The `todo_write` tool (typed explicitly, so no SDK's internal types leak): counts, plus `edited_by_user` after an edit. */
 export type TodoWriteTool = Tool<TodoWriteInput, TodoCounts & { edited_by_user?: Todo[] }>;
 
-/** What `onWrite` learns about the call that wrote the list. */
+/** What `onWrite` learns about the call that wrote the list: its id, the SDK's messages, the request's signal. */
 export interface TodoWriteCallOptions {
-  /** The id of the tool call that wrote the list. */
   toolCallId: string;
-  /** The conversation so far, as the SDK passed it to `execute`. */
   messages: ModelMessage[];
-  /** Aborts when the request is aborted. */
   abortSignal?: AbortSignal | undefined;
 }
 
 /** Options of {@link createTodoWrite}. */
 export interface TodoWriteOptions {
   /**
-   * Awaited once for every accepted list (never for a rejected one), before the model gets the
-   * counts: persist it, log it, forward it. If it throws, the call is rejected and the model is
-   * told the list was not saved (the thrown error is kept as the rejection's `cause`), so it must
-   * store all or nothing. Default: none.
-   *
-   * Order: the calls of one step (they share the SDK's `messages` array) write one at a time, in
-   * the order the SDK starts them (stream order): a write starts only once the one before it has
-   * settled, so a slow first write is never overtaken. Calls of different steps, requests or
-   * conversations never wait on each other.
-   *
-   * Abort: a write whose `abortSignal` aborts before its turn never starts. One that is running
-   * keeps running (it sees the aborted signal: check it before you commit), but the call settles
-   * at once as not saved, and later writes of the step still wait for it to settle.
+   * Awaited once per accepted list, before the model gets the counts; if it throws, nothing was saved (store all or
+   * nothing). A step's writes run one at a time in call order; an aborted call settles at once as not saved
+   * (docs/tool.md, "onWrite"). Default: none.
    */
   onWrite?: (todos: Todo[], options: TodoWriteCallOptions) => void | Promise<void>;
   /** Most tasks one list may hold. Default 50 ({@link DEFAULT_MAX_TODOS}). */
@@ -52,13 +36,7 @@ export interface TodoWriteOptions {
   maxContentLength?: number;
   /** Replaces the tool description the model reads. Default {@link TODO_WRITE_DESCRIPTION}. */
   description?: string;
-  /**
-   * Sent as the tool's `strict` flag (AI SDK 6 and 7; AI SDK 5 has none): a provider with strict
-   * tool schemas (OpenAI, Anthropic) then makes the model write input that fits the JSON schema, so
-   * every task has a `content` string and one of the three statuses, and nothing else. The rules the
-   * schema cannot express (empty or duplicate content, two tasks `in_progress`, the limits) are still
-   * checked by `execute`. Providers without strict schemas ignore it. Default: not sent (the provider's default).
-   */
+  /** Sent as the tool's `strict` flag (AI SDK 6 and 7): strict providers make input fit the schema; `execute` still checks. Default: not sent. */
   strict?: boolean;
   /** Which writes wait for the person's approval (the tool's `needsApproval`; AI SDK 6 and 7, throws on 5). Default `'never'`. */
   review?: TodoReviewPolicy;
@@ -84,16 +62,9 @@ const NOT_STORED_MESSAGE =
   'Send the whole list again to retry.';
 
 /**
- * Creates the `todo_write` tool: the model sends its whole task list on every call, `execute`
- * checks it (see `validateTodos`), awaits `onWrite`, and returns only
- * `{ pending, in_progress, completed }`. A rejected call throws one `Error` naming every problem,
- * which the SDK hands to the model as the tool result. Register it as `tools: { todo_write: tool }`.
- *
- * Built with the SDK's `tool()`. The JSON schema the model sees is generated from
- * `todoWriteInputSchema` (zod) and requires `todos` to be an array; a `todos` sent as a JSON string
- * is still accepted when it parses to a valid list. The SDK-side schema lets every input through to
- * `execute`, which runs the zod schema, so the model always gets the tool's own short message, never
- * the SDK's schema error (which echoes the whole input back).
+ * Creates the `todo_write` tool (`tools: { todo_write: tool }`): `execute` checks the whole list (`validateTodos`),
+ * awaits `onWrite` and returns only the counts; a rejected call throws one `Error` naming every problem, which the
+ * model reads instead of the SDK's schema error.
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
   const { onWrite, description = TODO_WRITE_DESCRIPTION, strict, review = 'never' } = options;

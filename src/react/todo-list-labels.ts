@@ -1,3 +1,4 @@
+/** The English texts of `<TodoList>` and its default announcement. */
 import { announceTodoChanges, rowChanges, type TodoChangeLabels } from '../describe-todo-changes.js';
 import type { TodoStatus } from '../todo.js';
 import type { AnyTodoState, TodoState } from '../todo-selector.js';

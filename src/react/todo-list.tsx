@@ -1,3 +1,4 @@
+/** `<TodoList>`: its source (a state, a conversation or the nearest provider), then a view memoized on the state. */
 import {
   type ComponentPropsWithoutRef,
   type ForwardedRef,

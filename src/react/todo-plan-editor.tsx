@@ -1,3 +1,4 @@
+/** The editor of a waiting plan: a field per task, reorder, remove and add, checked by the tool's rules as the person types. */
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { Todo } from '../todo.js';
 import { checkTodoEdit, type TodoEditCheck } from '../todo-edit.js';

@@ -1,3 +1,4 @@
+/** Approve, Request changes and Edit plan for a plan that waits for review. */
 import {
   type ComponentPropsWithoutRef,
   type FormEvent,

@@ -1,3 +1,4 @@
+/** `useTodoReview`: the headless side of the review controls. */
 import { useMemo } from 'react';
 import { asTodo, type Todo } from '../todo.js';
 import { checkTodoEdit, editAnswer, type TodoEditCheck } from '../todo-edit.js';
