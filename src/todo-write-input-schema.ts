@@ -1,23 +1,13 @@
-/**
- * The `todo_write` input in zod: its shape and every rule, written once. `validateTodos`, the
- * tool's `execute` and the JSON schema the model reads are all derived from it.
- */
+/** The `todo_write` input in zod, every rule written once: `validateTodos`, `execute` and the JSON schema derive from it. */
 import { z } from 'zod/v4';
 import { listItems, nameItem, quote, tooManyTasks } from './todo-problem-text.js';
 import { TODO_STATUSES } from './todo.js';
 import { findListProblems, isBlankContent, type TodoRuleProblem } from './todo-rules.js';
 
-/**
- * Default cap on tasks per list: 50. Real plans stay well under 20 items; a list is resent
- * whole on every call, so 50 tasks (~700 o200k tokens per call, ~2,500 at 200 characters each)
- * is a runaway guard, not a style rule.
- */
+/** Default cap on tasks per list: a runaway guard, since the list is resent whole (docs/tool.md, "Defaults"). */
 export const DEFAULT_MAX_TODOS = 50;
 
-/**
- * Default cap on one task's `content`: 200 characters (UTF-16 code units), about 50 tokens
- * and two lines of a checklist row. A task is one imperative line, not a paragraph.
- */
+/** Default cap on one task's `content` in UTF-16 code units: one imperative line, about 50 tokens. */
 export const DEFAULT_MAX_CONTENT_LENGTH = 200;
 
 /** Limits of a `todo_write` list. */
