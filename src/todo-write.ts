@@ -27,7 +27,7 @@ export interface TodoWriteOptions {
   /**
    * Awaited once per accepted list, before the model gets the counts; if it throws, nothing was saved (store all or
    * nothing). A step's writes run one at a time in call order; an aborted call settles at once as not saved
-   * (docs/tool.md, "onWrite"). Default: none.
+   * (docs/tool.md, "createTodoWrite(options)"). Default: none.
    */
   onWrite?: (todos: Todo[], options: TodoWriteCallOptions) => void | Promise<void>;
   /** Most tasks one list may hold. Default 50 ({@link DEFAULT_MAX_TODOS}). */
