@@ -171,8 +171,8 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
       isHeld?: boolean;
     }
   >();
-  // The newest accepted list, its message and its place among the calls: what a replay holds on to.
-  let held: { accepted: Accepted; messageId: unknown; index: number } | undefined;
+  // The newest accepted list, its message and its place among that message's calls: what a replay holds on to.
+  let held: { accepted: Accepted; messageId: unknown; callsBefore: number } | undefined;
   let replaying = false;
   let revision = 0;
 
@@ -186,7 +186,10 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
     let before: Accepted | undefined;
     let newest: typeof held;
     let isSameReading = found.length === calls.length;
+    const messageIds: unknown[] = [];
     found.forEach(({ part, index }, at) => {
+      const messageId = (list[index] as TodoMessageLike | null)?.id;
+      messageIds.push(messageId);
       const hasLaterCall = at < found.length - 1;
       const isSuperseded = hasLaterCall || index < list.length - 1;
       const known = calls[at];
@@ -220,21 +223,14 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
       }
       if (record.accepted) {
         before = record.accepted;
-        newest = { accepted: before, messageId: (list[index] as TodoMessageLike).id, index: at };
+        const callsBefore = messageIds.filter((id, position) => position < at && id === messageId).length;
+        newest = { accepted: before, messageId, callsBefore };
       }
       records.push(record);
     });
     const isStreaming = nextStatus === 'submitted' || nextStatus === 'streaming';
-    // A replay rebuilds the message from its first chunk: the held list stays until the held call is
-    // accepted again. Another call in its place (a `reset-step`, then a retry) releases it at once.
-    const standing = held && records[held.index];
     const wasReplaying = replaying;
-    replaying =
-      held !== undefined &&
-      isStreaming &&
-      (standing === undefined ||
-        (standing.call.toolCallId === held.accepted.toolCallId && standing.outcome === 'open')) &&
-      list.some((message) => (message as TodoMessageLike | null)?.id === held!.messageId);
+    replaying = held !== undefined && isStreaming && isReplaying(held, records, messageIds, wasReplaying, list);
     if (!replaying) held = newest?.messageId === undefined ? undefined : newest;
     if (!isSameReading || nextStatus !== status || replaying || wasReplaying) revision += 1;
     calls = records;
@@ -290,6 +286,30 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
       return state(selectOptions.toolCallId);
     },
   };
+}
+
+/**
+ * Whether a replay of the held message is under way. A replay rebuilds the message from its first chunk, or resets
+ * its calls one by one: the held list stays until the held call is accepted again after every call before it. A
+ * `reset-step` drops only the last step, so calls before the held one intact and the held one gone releases it, as
+ * does another call in its place.
+ */
+function isReplaying(
+  held: { accepted: Accepted; messageId: unknown; callsBefore: number },
+  records: readonly CallRecord[],
+  messageIds: readonly unknown[],
+  wasReplaying: boolean,
+  messages: readonly unknown[],
+): boolean {
+  if (!messages.some((message) => (message as TodoMessageLike | null)?.id === held.messageId)) return false;
+  const inMessage = records.filter((_, at) => messageIds[at] === held.messageId);
+  const earlier = inMessage.slice(0, held.callsBefore);
+  const isEarlierIntact =
+    earlier.length === held.callsBefore && earlier.every((record) => record.outcome !== 'open');
+  const standing = inMessage[held.callsBefore];
+  if (standing !== undefined && standing.call.toolCallId !== held.accepted.toolCallId) return false;
+  if (standing !== undefined && standing.outcome !== 'open') return !isEarlierIntact;
+  return wasReplaying || !isEarlierIntact || held.callsBefore === 0;
 }
 
 /**

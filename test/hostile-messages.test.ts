@@ -106,3 +106,62 @@ describe('a kept selector after the conversation was cleared mid-stream', () => 
     expect(selector.select([], { status: 'streaming' })).toEqual(selectTodoState([], { status: 'streaming' }));
   });
 });
+
+describe('a replay and a retried step, told apart', () => {
+  const user = { id: 'u', role: 'user', parts: [] };
+  const rowsOf = (state: { todos: readonly { key: string; content: string; change?: string | undefined }[] }) =>
+    state.todos.map((row) => `${row.key}|${row.content}|${row.change ?? ''}`);
+  const first = accepted('c1', 'Read the code');
+  const second = {
+    ...accepted('c2', 'Fix the parser'),
+    input: {
+      todos: [
+        { content: 'Read the code', status: 'completed' },
+        { content: 'Fix the parser', status: 'in_progress' },
+      ],
+    },
+  };
+
+  it('a resume that resets the calls one by one keeps every row and its change while it replays', () => {
+    const selector = createTodoSelector();
+    const shown = rowsOf(selector.select([user, { id: 'a', parts: [first, second] }], { status: 'ready' }));
+    const reset = { ...first, state: 'input-streaming', input: undefined, output: undefined };
+    expect(rowsOf(selector.select([user, { id: 'a', parts: [reset, second] }], { status: 'streaming' }))).toEqual(
+      shown,
+    );
+    const resetSecond = { ...second, state: 'input-streaming', input: undefined, output: undefined };
+    expect(rowsOf(selector.select([user, { id: 'a', parts: [first, resetSecond] }], { status: 'streaming' }))).toEqual(
+      shown,
+    );
+    const caughtUp = [user, { id: 'a', parts: [first, second] }];
+    expect(selector.select(caughtUp, { status: 'streaming' })).toEqual(
+      selectTodoState(caughtUp, { status: 'streaming' }),
+    );
+  });
+
+  it('a reset-step that drops the newest accepted call shows the list before it at once', () => {
+    const selector = createTodoSelector();
+    selector.select([user, { id: 'a', parts: [{ type: 'step-start' }, first, { type: 'step-start' }, second] }], {
+      status: 'streaming',
+    });
+    const retried = [user, { id: 'a', parts: [{ type: 'step-start' }, first] }];
+    expect(selector.select(retried, { status: 'streaming' })).toEqual(
+      selectTodoState(retried, { status: 'streaming' }),
+    );
+  });
+
+  it('a retry that reuses the dropped call’s id streams its own list', () => {
+    const selector = createTodoSelector();
+    selector.select([user, { id: 'a', parts: [first, second] }], { status: 'streaming' });
+    const retry = {
+      type: 'tool-todo_write',
+      toolCallId: 'c2',
+      state: 'input-streaming',
+      input: { todos: [{ content: 'Read the code', status: 'completed' }, { content: 'Ship it' }] },
+    };
+    const retried = [user, { id: 'a', parts: [first, retry] }];
+    expect(selector.select(retried, { status: 'streaming' })).toEqual(
+      selectTodoState(retried, { status: 'streaming' }),
+    );
+  });
+});
