@@ -304,8 +304,7 @@ function isReplaying(
   if (!messages.some((message) => (message as TodoMessageLike | null)?.id === held.messageId)) return false;
   const inMessage = records.filter((_, at) => messageIds[at] === held.messageId);
   const earlier = inMessage.slice(0, held.callsBefore);
-  const isEarlierIntact =
-    earlier.length === held.callsBefore && earlier.every((record) => record.outcome !== 'open');
+  const isEarlierIntact = earlier.length === held.callsBefore && earlier.every((record) => record.outcome !== 'open');
   const standing = inMessage[held.callsBefore];
   if (standing !== undefined && standing.call.toolCallId !== held.accepted.toolCallId) return false;
   if (standing !== undefined && standing.outcome !== 'open') return !isEarlierIntact;
