@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 import { REPO_ROOT } from '../../support/pack-package.js';
+import { freePort } from './next-server.js';
 
 const CACHE_ROOT = join(REPO_ROOT, '.tmp', 'quick-start');
 /** Written last, so a creation that died half-way is made again. */
@@ -118,21 +118,6 @@ export function withoutGoogleFonts(layout: string): string {
   if (/next\/font\/google|\.variable\}|\.className\}/.test(text))
     throw new Error(`the layout still needs Google fonts:\n${text}`);
   return text;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** A running `next start`. */
