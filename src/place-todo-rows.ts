@@ -3,7 +3,7 @@ import { todoChangeOf } from './diff-todos.js';
 import { matchTodoTexts } from './match-todo-texts.js';
 import type { ParsedTodo } from './parse-todos.js';
 import type { TodoRowStatus } from './todo.js';
-import type { TodoRow } from './todo-selector.js';
+import type { TodoRow } from './todo-state.js';
 
 type Row = TodoRow<TodoRowStatus>;
 

@@ -1,92 +1,29 @@
-/**
- * The streaming derivation: the state types, the selector and its caches, and `stateOf`, a pure
- * function from (list before, call, status) to state.
- */
-import { parseTodos, readTodoArray, readTodoExplanation } from './parse-todos.js';
-import { placeTodoRows } from './place-todo-rows.js';
+/** The streaming derivation: the selector, what it keeps between readings, and the replay hold. */
 import {
   type ChatStatus,
   callOutcome,
-  isCallOver,
   isTodoPart,
   type PartLike,
   partInput,
   partsOf,
-  type TodoCall,
-  type TodoCallOutcome,
   type TodoMessageLike,
   toTodoCall,
 } from './read-todo-calls.js';
-import { countStatuses, type TodoCounts, type TodoRowStatus, type TodoStatus } from './todo.js';
-import { resolveTodoTool, statusesOf, type TodoToolShape } from './todo-tool-shape.js';
+import type { TodoRowStatus, TodoStatus } from './todo.js';
+import { resolveTodoTool, type TodoToolShape } from './todo-tool-shape.js';
+import {
+  type Accepted,
+  accept,
+  type CallRecord,
+  EMPTY,
+  isSameCall,
+  isSameInput,
+  stateOf,
+  withExplanation,
+} from './todo-call-state.js';
+import { type AnyShape, type AnyState, type AnyTodoState, share, type TodoState } from './todo-state.js';
 
-/** One row of the checklist: a task with a stable key. `Status`: the statuses of the tool's shape. */
-export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
-  /** Stable React key: the matching row's of the list before, else `${toolCallId}:${index}`. */
-  key: string;
-  content: string;
-  status: Status;
-  /** The task's present-tense text, for shapes with an `activeForm` key: what the row shows while it is `in_progress`. */
-  activeForm?: string | undefined;
-  /** A new task whose text is still being written. */
-  streaming: boolean;
-  /**
-   * What the call on screen did to the task against the list before: `added`, `started`, `completed`,
-   * `reopened`, `cancelled`, or `removed` (only in `TodoState.removed`); `undefined` when it left it as it was.
-   */
-  change?: 'added' | 'started' | 'completed' | 'reopened' | 'cancelled' | 'removed' | undefined;
-}
-
-interface TodoStateBase<Status extends TodoRowStatus> {
-  /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
-  todos: readonly TodoRow<Status>[];
-  /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
-  removed: readonly TodoRow<Status>[];
-  /** Rows per status: the three, and `cancelled` for a shape that has it (counted apart from `completed`). */
-  counts: [Exclude<Status, TodoStatus>] extends [never]
-    ? TodoCounts
-    : TodoCounts & Record<Exclude<Status, TodoStatus>, number>;
-  /** The list belongs to the conversation's newest call, the chat has not ended, and it is not waiting for review. */
-  live: boolean;
-  /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
-  explanation?: string | undefined;
-}
-
-/**
- * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review`
- * (waits for the person's approval), `executing` (input complete, no result yet), `accepted`, or
- * `rejected` (failed, denied or interrupted: the last accepted list is shown).
- */
-export type TodoState<Status extends TodoRowStatus = TodoStatus> = TodoStateBase<Status> &
-  (
-    | { phase: 'empty'; toolCallId?: never; approvalId?: never; error?: never; rejection?: never }
-    | {
-        phase: 'streaming' | 'executing' | 'accepted';
-        /** The call whose list is on screen. */
-        toolCallId: string;
-        approvalId?: never;
-        error?: never;
-        rejection?: never;
-      }
-    | {
-        phase: 'review';
-        toolCallId: string;
-        /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
-        approvalId: string;
-        error?: never;
-        rejection?: never;
-      }
-    | {
-        phase: 'rejected';
-        /** The last accepted call, whose list is back on screen (none when there was none). */
-        toolCallId?: string;
-        approvalId?: never;
-        /** The tool's error text, or the reason the person gave for denying it. */
-        error?: string;
-        /** `error` (the tool refused it), `denied` (the person did), `interrupted` (it never finished). */
-        rejection: 'error' | 'denied' | 'interrupted';
-      }
-  );
+export type { AnyTodoState, TodoRow, TodoState } from './todo-state.js';
 
 /** Derives {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
 export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
@@ -103,36 +40,6 @@ export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
     options?: { status?: ChatStatus; toolCallId?: string },
   ): TodoState<Status>;
 }
-
-/** A state of any shape: what the views take. */
-export type AnyTodoState = TodoState | TodoState<TodoRowStatus>;
-
-type Row = TodoRow<TodoRowStatus>;
-type AnyState = TodoState<TodoRowStatus>;
-type AnyShape = TodoToolShape<TodoRowStatus>;
-
-/** A call as one reading found it, with the accepted list it was laid over. */
-interface CallRecord {
-  call: TodoCall;
-  outcome: TodoCallOutcome;
-  before: Accepted | undefined;
-  /** In an earlier message than the last one, or a later call follows it. */
-  isSuperseded: boolean;
-  hasLaterCall: boolean;
-  accepted?: Accepted;
-}
-
-/** An accepted call's rows, with the fields of its input they were read from (to check a reuse against). */
-interface Accepted {
-  todos: readonly Row[];
-  removed: readonly Row[];
-  toolCallId: string;
-  before: Accepted | undefined;
-  fields: readonly unknown[] | undefined;
-  explanation: string | undefined;
-}
-
-const NO_ROWS: readonly Row[] = [];
 
 /**
  * Creates a selector: the newest call wins; streamed items appear as they arrive (never an empty item,
@@ -346,190 +253,4 @@ function inputsOf(record: CallRecord | undefined, status: ChatStatus | undefined
     hasLaterCall,
     status,
   ];
-}
-
-/** Whether `part` still reads as `call`: every field a finished call's state depends on, but its input. */
-function isSameCall(call: TodoCall, part: PartLike): boolean {
-  const approval = typeof part.approval === 'object' && part.approval !== null ? part.approval : undefined;
-  return (
-    call.state === part.state &&
-    call.toolCallId === part.toolCallId &&
-    call.preliminary === (part.preliminary === true) &&
-    isSameOutput(call.output, part.output) &&
-    call.errorText === (typeof part.errorText === 'string' ? part.errorText : undefined) &&
-    call.denialReason === (typeof approval?.reason === 'string' ? approval.reason : undefined) &&
-    call.approved === (typeof approval?.approved === 'boolean' ? approval.approved : undefined)
-  );
-}
-
-/** Equal outputs: the same value, or flat objects with the same primitive fields (a deep copy of the tool's counts). */
-function isSameOutput(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => {
-    const value = (a as Record<string, unknown>)[key];
-    return (typeof value !== 'object' || value === null) && value === (b as Record<string, unknown>)[key];
-  });
-}
-
-/** The keys of an item that its row is read from. */
-function itemKeys(shape: AnyShape): string[] {
-  const keys = [shape.text, shape.status ?? 'status'];
-  if (shape.activeForm !== undefined) keys.push(shape.activeForm);
-  return keys;
-}
-
-/** The fields of an input's items that rows are read from, in order. */
-function fieldsOf(input: unknown, shape: AnyShape): unknown[] | undefined {
-  const array = readTodoArray(input, shape);
-  if (!array) return undefined;
-  const keys = itemKeys(shape);
-  const fields: unknown[] = [];
-  for (const item of array) {
-    const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-    for (const key of keys) fields.push(record?.[key]);
-  }
-  return fields;
-}
-
-/** Whether `input` still holds what `accepted` was read from (an input edited in place or a reused id does not). */
-function isSameInput(accepted: Accepted, input: unknown, shape: AnyShape): boolean {
-  const array = readTodoArray(input, shape);
-  const { fields } = accepted;
-  if (!array || !fields) return array === undefined && fields === undefined;
-  const keys = itemKeys(shape);
-  if (array.length * keys.length !== fields.length) return false;
-  if (readTodoExplanation(input, false, shape) !== accepted.explanation) return false;
-  for (let at = 0; at < array.length; at++) {
-    const item = array[at];
-    const record = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : undefined;
-    for (let field = 0; field < keys.length; field++)
-      if (record?.[keys[field]!] !== fields[at * keys.length + field]) return false;
-  }
-  return true;
-}
-
-function accept(call: TodoCall, before: Accepted | undefined, shape: AnyShape): Accepted {
-  const items = parseTodos(call.input, false, shape);
-  const fields = fieldsOf(call.input, shape);
-  const { toolCallId } = call;
-  // An accepted call with no task array (stored by another tool) leaves the list as it was.
-  if (!items)
-    return {
-      todos: before?.todos ?? NO_ROWS,
-      removed: before?.removed ?? NO_ROWS,
-      toolCallId,
-      before,
-      fields,
-      explanation: before?.explanation,
-    };
-  const explanation = readTodoExplanation(call.input, false, shape);
-  return {
-    ...placeTodoRows(items, before?.todos ?? NO_ROWS, toolCallId, false),
-    toolCallId,
-    before,
-    fields,
-    explanation,
-  };
-}
-
-/** `{ explanation }` when there is one, so states of shapes without one keep their keys. */
-function withExplanation(explanation: string | undefined): { explanation?: string } {
-  return explanation === undefined ? {} : { explanation };
-}
-
-type UnsharedState = Omit<AnyState, 'counts' | 'live'>;
-const EMPTY: UnsharedState = { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
-const KNOWN_STATES = [
-  'input-streaming',
-  'input-available',
-  'approval-requested',
-  'approval-responded',
-  'output-available',
-];
-
-/** The state of one call, from the list before it, the call, and the chat's status. Pure. */
-function stateOf(record: CallRecord, status: ChatStatus | undefined, shape: AnyShape): UnsharedState {
-  const { call, before, accepted, outcome } = record;
-  const { toolCallId, input } = call;
-  const rejected = (rejection: 'error' | 'denied' | 'interrupted', error?: string): UnsharedState => ({
-    phase: 'rejected',
-    todos: before?.todos ?? NO_ROWS,
-    removed: before?.removed ?? NO_ROWS,
-    toolCallId: before?.toolCallId,
-    rejection,
-    ...(error === undefined ? {} : { error }),
-    ...withExplanation(before?.explanation),
-  });
-  const proposed = (isPartial: boolean) => ({
-    ...placeTodoRows(parseTodos(input, isPartial, shape) ?? [], before?.todos ?? NO_ROWS, toolCallId, isPartial),
-    ...withExplanation(readTodoExplanation(input, isPartial, shape) ?? (isPartial ? before?.explanation : undefined)),
-  });
-  if (accepted)
-    return {
-      phase: 'accepted',
-      toolCallId,
-      todos: accepted.todos,
-      removed: accepted.removed,
-      ...withExplanation(accepted.explanation),
-    };
-  if (outcome === 'rejected')
-    return rejected('error', call.errorText ?? (typeof call.output === 'string' ? call.output : undefined));
-  if (outcome === 'denied') return rejected('denied', call.denialReason?.trim() ? call.denialReason : undefined);
-  if (!KNOWN_STATES.includes(call.state))
-    return before
-      ? {
-          phase: 'accepted',
-          toolCallId: before.toolCallId,
-          todos: before.todos,
-          removed: before.removed,
-          ...withExplanation(before.explanation),
-        }
-      : EMPTY;
-  if (isCallOver(call, record.isSuperseded, status)) return rejected('interrupted');
-  if (call.state === 'input-streaming') return { phase: 'streaming', toolCallId, ...proposed(true) };
-  if (call.state === 'approval-requested')
-    return { phase: 'review', toolCallId, approvalId: call.approvalId ?? '', ...proposed(false) };
-  return { phase: 'executing', toolCallId, ...proposed(false) };
-}
-
-/** `next` with the row objects (and, when nothing changed, the whole state) of `last` where their values are equal. */
-function share(next: Omit<AnyState, 'counts'>, last: AnyState | undefined, shape: AnyShape): AnyState {
-  const todos = shareRows(next.todos, last?.todos);
-  const removed = shareRows(next.removed, last?.removed);
-  const fields = ['phase', 'toolCallId', 'approvalId', 'error', 'rejection', 'live', 'explanation'] as const;
-  if (last && todos === last.todos && removed === last.removed && fields.every((field) => next[field] === last[field]))
-    return last;
-  const statuses = statusesOf(shape);
-  const counted = countStatuses(todos, statuses);
-  const lastCounts = last?.counts as Record<string, number> | undefined;
-  const counts = lastCounts && statuses.every((each) => counted[each] === lastCounts[each]) ? lastCounts : counted;
-  return { ...next, todos, removed, counts } as AnyState;
-}
-
-/** The only place old rows are reused: looked up at the same position first, by key when they moved. */
-function shareRows(next: readonly Row[], old: readonly Row[] | undefined): readonly Row[] {
-  if (!old || next === old) return next;
-  let oldByKey: Map<string, Row> | undefined;
-  let isSameList = next.length === old.length;
-  const rows = next.map((row, index) => {
-    let candidate = old[index];
-    if (candidate?.key !== row.key) {
-      oldByKey ??= new Map(old.map((each) => [each.key, each]));
-      candidate = oldByKey.get(row.key);
-    }
-    const same =
-      candidate !== undefined &&
-      candidate.content === row.content &&
-      candidate.status === row.status &&
-      candidate.activeForm === row.activeForm &&
-      candidate.streaming === row.streaming &&
-      candidate.change === row.change;
-    const kept = same ? candidate! : row;
-    if (kept !== old[index]) isSameList = false;
-    return kept;
-  });
-  return isSameList ? old : rows;
 }
