@@ -94,8 +94,11 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
     let newest: typeof held;
     let isSameReading = found.length === calls.length;
     const messageIds: unknown[] = [];
+    let callsInMessage = 0;
     found.forEach(({ part, index }, at) => {
       const messageId = (list[index] as TodoMessageLike | null)?.id;
+      callsInMessage = at > 0 && found[at - 1]!.index === index ? callsInMessage + 1 : 0;
+      const callsBefore = callsInMessage;
       messageIds.push(messageId);
       const hasLaterCall = at < found.length - 1;
       const isSuperseded = hasLaterCall || index < list.length - 1;
@@ -130,7 +133,6 @@ export function createShapeSelector(tool: string | AnyShape | undefined): TodoSe
       }
       if (record.accepted) {
         before = record.accepted;
-        const callsBefore = messageIds.filter((id, position) => position < at && id === messageId).length;
         newest = { accepted: before, messageId, callsBefore };
       }
       records.push(record);
