@@ -22,6 +22,7 @@ import {
   type NodeRuntime,
   pinnedNode,
   runCommand,
+  runInstall,
   type StartedApp,
   startNextApp,
   withoutGoogleFonts,
@@ -68,7 +69,7 @@ for (const { aiMajor, nodeMajor, runtime, nodeName } of variants) {
     afterAll(async () => {
       await started?.stop();
       await provider.close();
-      // Half a gigabyte per app; the cached create-next-app app under .tmp/ stays.
+      // Half a gigabyte per app; the cached create-next-app app stays.
       rmSync(dirname(app), { recursive: true, force: true });
     });
 
@@ -76,7 +77,7 @@ for (const { aiMajor, nodeMajor, runtime, nodeName } of variants) {
       expect(runtime!.version).toMatch(new RegExp(`^v${nodeMajor}\\.`));
       freshNextApp(createNextAppVersion, app, runtime!);
       const line = quickStart.installLine.replace(/(?<=\s)todo-write(?=\s|$)/, tarball);
-      const installed = runCommand(line, app, runtime!.env);
+      const installed = runInstall(line, app, runtime!.env);
       expect(installed.status, installed.output).toBe(0);
       expect(installed.output).not.toMatch(/install.?scripts|prepare/i);
       const dependencies = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).dependencies as Record<

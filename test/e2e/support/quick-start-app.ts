@@ -1,16 +1,18 @@
 /**
  * A fresh `create-next-app` app, as a new user starts one: the current version from the npm
  * registry with its defaults (`--yes`: TypeScript, Tailwind, App Router, Cache Components). The
- * app it creates is kept under .tmp/quick-start/create-next-app-<version>/, so a second run copies
- * it instead of installing Next.js again; each run then works on a copy of its own.
+ * app it creates is kept in the user's cache folder (`$XDG_CACHE_HOME` or ~/.cache, then
+ * todo-write/quick-start/create-next-app-<version>/), so later runs, fresh clones included, copy it
+ * instead of installing Next.js again; each run then works on a copy of its own.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { REPO_ROOT } from '../../support/pack-package.js';
 import { freePort } from './next-server.js';
 
-const CACHE_ROOT = join(REPO_ROOT, '.tmp', 'quick-start');
+const CACHE_ROOT = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'todo-write', 'quick-start');
 /** Written last, so a creation that died half-way is made again. */
 const COMPLETE_MARKER = '.quick-start-complete';
 
@@ -31,6 +33,23 @@ export interface CommandResult {
 export function runCommand(line: string, cwd: string, env: NodeJS.ProcessEnv): CommandResult {
   const result = spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/**
+ * `runCommand` for an npm install: tried once more after a pause when the registry names a version it
+ * does not serve yet (ETARGET: a package published moments ago, its dependencies not yet replicated).
+ */
+export function runInstall(
+  line: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  beforeRetry: () => void = () => {},
+): CommandResult {
+  const first = runCommand(line, cwd, env);
+  if (first.status === 0 || !/\bETARGET\b/.test(first.output)) return first;
+  spawnSync('sleep', ['60']);
+  beforeRetry();
+  return runCommand(line, cwd, env);
 }
 
 /** PATH without this repository's node_modules/.bin, so the app never runs the repository's tools. */
@@ -81,10 +100,11 @@ export function freshNextApp(version: string, destination: string, runtime: Node
   if (!existsSync(join(cached, COMPLETE_MARKER))) {
     rmSync(dirname(cached), { recursive: true, force: true });
     mkdirSync(dirname(cached), { recursive: true });
-    const created = runCommand(
+    const created = runInstall(
       `npx --yes create-next-app@${version} app --yes --disable-git`,
       dirname(cached),
       runtime.env,
+      () => rmSync(cached, { recursive: true, force: true }),
     );
     if (created.status !== 0) throw new Error(`create-next-app ${version} failed:\n${created.output}`);
     writeFileSync(join(cached, COMPLETE_MARKER), `${version}\n`);
