@@ -6,10 +6,11 @@
 import { isStepCount, jsonSchema, simulateReadableStream, streamText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { createTodoWrite, pruneTodoWrites, type TodoStatus, todoEditReason, todoWrite } from '../src/index.js';
+import { createTodoWrite, pruneTodoWrites, type TodoStatus, todoWrite } from '../src/index.js';
 
 type PruneTodoWritesOptions = NonNullable<Parameters<typeof pruneTodoWrites>[1]>;
 import { makeTodos } from './capture-stream.js';
+import { approvedEditMessages } from '../test/support/approved-edit-messages.js';
 
 type Prompt = MockLanguageModelV4['doStreamCalls'][number]['prompt'];
 
@@ -232,22 +233,7 @@ async function measureEditedResult(): Promise<TokenReport['editedResult']> {
   await streamText({
     model,
     tools: { todo_write: createTodoWrite({ review: 'first-plan' }), read_file: readFile },
-    messages: [
-      { role: 'user', content: 'Refactor the storage layer.' },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: proposed } },
-          { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'call-1' },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-approval-response', approvalId: 'approval-1', approved: true, reason: todoEditReason(edited) },
-        ],
-      },
-    ],
+    messages: approvedEditMessages('Refactor the storage layer.', proposed, edited),
     stopWhen: isStepCount(1),
   }).consumeStream();
   const part = model.doStreamCalls[0]!.prompt.flatMap((message) =>

@@ -11,16 +11,10 @@ import { isStepCount, streamText } from 'ai';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTodoWrite,
-  explainTodoDenials,
-  type Todo,
-  todoEditReason,
-  todoWrite,
-  validateTodos,
-} from '../src/index.js';
+import { createTodoWrite, explainTodoDenials, type Todo, todoWrite, validateTodos } from '../src/index.js';
 import { type CodeBlock, type MarkdownDocument, parseMarkdown } from './support/markdown.js';
 import { scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
+import { approvedEditMessages } from './support/approved-edit-messages.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TYPE_CHECKED_LANGUAGES = new Set(['ts', 'tsx', 'typescript']);
@@ -520,22 +514,7 @@ async function editTexts(): Promise<Record<string, string>> {
   const result = streamText({
     model,
     tools: { todo_write: createTodoWrite({ review: 'first-plan' }) },
-    messages: [
-      { role: 'user', content: 'Fix the login bug.' },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'tool-call', toolCallId: 'call-1', toolName: 'todo_write', input: { todos: proposed } },
-          { type: 'tool-approval-request', approvalId: 'approval-1', toolCallId: 'call-1' },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          { type: 'tool-approval-response', approvalId: 'approval-1', approved: true, reason: todoEditReason(edited) },
-        ],
-      },
-    ],
+    messages: approvedEditMessages('Fix the login bug.', proposed, edited),
     stopWhen: isStepCount(1),
   });
   await result.consumeStream();

@@ -3,8 +3,6 @@
  * apart from the completed ones, announced, axe-clean in light and dark; and the demo's switch to
  * Claude Code's `TodoWrite`, whose task in progress reads in its present tense.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,10 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toActiveForm } from '../../demo/agent/active-form.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
+import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import type { GeminiTodo } from './agents-page/main.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGE_ROOT = fileURLToPath(new URL('./agents-page/', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -70,22 +68,6 @@ async function open(url: string): Promise<Page> {
   });
   await opened.goto(url);
   return opened;
-}
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-  expect(violations).toEqual([]);
 }
 
 const PLAN: GeminiTodo[] = [

@@ -3,16 +3,13 @@
  * real `todo_write` calls through `useChat`, and the pinned checklist must build item by item,
  * survive a rejected call and a Stop, and end with everything completed.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
+import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { startDemoServer } from '../../demo/server/start-demo-server.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** What the checklist showed at one moment (recorded in the page on every DOM change). */
 interface Snapshot {
@@ -143,22 +140,6 @@ async function waitForIdle(page: Page): Promise<void> {
     undefined,
     { timeout: 60_000 },
   );
-}
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-  expect(violations).toEqual([]);
 }
 
 /** Tabs through the page from the top; returns the controls focused, and every enabled control on the page. */

@@ -4,15 +4,13 @@
  * the end. Also: nothing waits with the switch off, axe is clean in both themes while a plan waits,
  * and nothing moves under reduced motion.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
+import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const REASON = 'Also update the user documentation';
 
 declare global {
@@ -116,22 +114,6 @@ async function waitForPhase(page: Page, phase: string, itemCount?: number): Prom
 
 const rowTexts = (page: Page): Promise<string[]> =>
   page.locator('[data-todo-item]:not([data-change="removed"]) [data-todo-content]').allTextContents();
-
-async function checkAccessibility(page: Page): Promise<void> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-  expect(violations).toEqual([]);
-}
 
 /** Turns "Review plans" on by keyboard, then sends the scenario's request with Enter. */
 async function sendWithReview(page: Page): Promise<void> {
