@@ -118,7 +118,7 @@ export function withExplanation(explanation: string | undefined): { explanation?
 }
 
 export type UnsharedState = Omit<AnyState, 'counts' | 'live'>;
-export const EMPTY: UnsharedState = { phase: 'empty', todos: NO_ROWS, removed: NO_ROWS };
+export const EMPTY: UnsharedState = Object.freeze({ phase: 'empty', todos: NO_ROWS, removed: NO_ROWS });
 const KNOWN_STATES = [
   'input-streaming',
   'input-available',

@@ -77,7 +77,8 @@ export type Row = TodoRow<TodoRowStatus>;
 export type AnyState = TodoState<TodoRowStatus>;
 export type AnyShape = TodoToolShape<TodoRowStatus>;
 
-export const NO_ROWS: readonly Row[] = [];
+// Shared by every selector and handed to callers: frozen, so no caller can change another's rows.
+export const NO_ROWS: readonly Row[] = Object.freeze([]);
 
 /** `next` with the row objects (and, when nothing changed, the whole state) of `last` where their values are equal. */
 export function share(next: Omit<AnyState, 'counts'>, last: AnyState | undefined, shape: AnyShape): AnyState {

@@ -113,13 +113,13 @@ export const TodoList = memo(
 const ONE_CALL_NEEDS_PROVIDER =
   '<TodoList toolCallId> reads its call from a <TodoProvider messages status>: pass no messages, so one reading serves every call.';
 const NO_MESSAGES: readonly TodoMessageLike[] = [];
-const EMPTY_STATE: AnyTodoState = {
+const EMPTY_STATE: AnyTodoState = Object.freeze({
   phase: 'empty',
-  todos: [],
-  removed: [],
-  counts: { pending: 0, in_progress: 0, completed: 0 },
+  todos: Object.freeze([]),
+  removed: Object.freeze([]),
+  counts: Object.freeze({ pending: 0, in_progress: 0, completed: 0 }),
   live: false,
-};
+});
 
 type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
 
