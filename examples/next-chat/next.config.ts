@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
+import { withWorkflow } from 'workflow/next';
 
 /** The todo-write repository: the example imports the demo's scripted model from ../../demo. */
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,4 +19,11 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: repositoryRoot,
 };
 
-export default nextConfig;
+// One URL for everything: with DATABASE_URL the workflow runs and their streams live in the same
+// PostgreSQL as the chats (any number of servers); without it, the engine's local world on this machine.
+if (process.env.DATABASE_URL) {
+  process.env.WORKFLOW_TARGET_WORLD ??= '@workflow/world-postgres';
+  process.env.WORKFLOW_POSTGRES_URL ??= process.env.DATABASE_URL;
+}
+
+export default withWorkflow(nextConfig);

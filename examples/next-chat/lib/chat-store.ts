@@ -1,16 +1,13 @@
 /**
  * Stores conversations the way the AI SDK's message-persistence guide does (chat ids, whole UI
- * messages), in SQLite through Node's built-in `node:sqlite`. The conversation is the one source
- * of truth: the `todos` table holds the list `readTodos` derives from it, written in the same
- * transaction, so the two never disagree. A chat answers one request at a time: the request that
- * claims it (`beginTurn`) is the only writer until it ends (see docs/persistence.md).
+ * messages). The conversation is the one source of truth: the list `readTodos` derives from it is
+ * written in the same statement, so the two never disagree. A chat answers one request at a time:
+ * the `chat_answers` row of the answer running on it is the only writer until it ends, and the
+ * table's primary key lets no second one in (see docs/persistence.md).
  */
-import { mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { generateId, isToolUIPart, type UIMessage } from 'ai';
 import { readTodos, type Todo, todoEditReason } from 'todo-write';
+import { database, type Sql } from './chat-database';
 import type { ApprovalAnswer, ChatInput } from './read-chat-request';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
@@ -21,109 +18,96 @@ export function isChatId(value: unknown): value is string {
   return typeof value === 'string' && CHAT_ID_PATTERN.test(value);
 }
 
-/** `CHAT_DB_PATH`, else `data/chats.db` under the app (gitignored). */
-function databasePath(): string {
-  return process.env.CHAT_DB_PATH ?? join(process.cwd(), 'data', 'chats.db');
-}
-
-const globalForDatabase = globalThis as typeof globalThis & { chatDatabase?: DatabaseSync };
-
-function database(): DatabaseSync {
-  if (globalForDatabase.chatDatabase !== undefined) return globalForDatabase.chatDatabase;
-  const path = databasePath();
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  db.exec(`
-    PRAGMA journal_mode = WAL;
-    PRAGMA busy_timeout = 5000;
-    CREATE TABLE IF NOT EXISTS chats (
-      id TEXT PRIMARY KEY,
-      messages TEXT NOT NULL DEFAULT '[]',
-      updated_at TEXT NOT NULL DEFAULT (datetime('now'))
-    );
-    CREATE TABLE IF NOT EXISTS todos (
-      chat_id TEXT PRIMARY KEY REFERENCES chats(id),
-      todos TEXT NOT NULL,
-      updated_at TEXT NOT NULL DEFAULT (datetime('now'))
-    );
-  `);
-  // The claim of the request that is answering (added to databases made before it existed).
-  const columns = new Set((db.prepare('PRAGMA table_info(chats)').all() as { name: string }[]).map((row) => row.name));
-  if (!columns.has('active_stream_id')) {
-    db.exec(`
-      ALTER TABLE chats ADD COLUMN active_stream_id TEXT;
-      ALTER TABLE chats ADD COLUMN active_until INTEGER NOT NULL DEFAULT 0;
-      ALTER TABLE chats ADD COLUMN active_owner TEXT;
-    `);
-  }
-  // The message a running answer continues, as it was when the answer began (plan review).
-  if (!columns.has('active_continues')) db.exec('ALTER TABLE chats ADD COLUMN active_continues TEXT');
-  globalForDatabase.chatDatabase = db;
-  return db;
-}
-
 /** A fresh chat id (not stored until its first message is). */
 export function createChatId(): string {
   return generateId();
 }
 
 /** The stored UI messages of a chat; `[]` for a chat that has none yet. */
-export function loadChat(chatId: string): UIMessage[] {
-  const row = database().prepare('SELECT messages FROM chats WHERE id = ?').get(chatId) as
-    | { messages: string }
-    | undefined;
+export async function loadChat(chatId: string): Promise<UIMessage[]> {
+  const db = await database();
+  const [row] = await db.rows<{ messages: string }>('SELECT messages FROM chats WHERE id = ?', [chatId]);
   return row === undefined ? [] : (JSON.parse(row.messages) as UIMessage[]);
 }
 
-/** The id of the stream answering the chat right now, or `null` (none, or its claim ran out). */
-export function loadActiveStreamId(chatId: string): string | null {
-  const row = database()
-    .prepare('SELECT active_stream_id FROM chats WHERE id = ? AND active_until >= ?')
-    .get(chatId, Date.now()) as { active_stream_id: string | null } | undefined;
-  return row?.active_stream_id ?? null;
-}
-
-/**
- * The stored message the running answer continues, as it was when that answer began, or `null` (none
- * runs, or it answers a new user message). An answer that goes on after a review continues the
- * waiting call's message, and its stream refers to that call: a resume replays it onto this version.
- */
-export function loadContinuedMessage(chatId: string): UIMessage | null {
-  const row = database()
-    .prepare('SELECT active_continues FROM chats WHERE id = ? AND active_until >= ?')
-    .get(chatId, Date.now()) as { active_continues: string | null } | undefined;
-  return row?.active_continues == null ? null : (JSON.parse(row.active_continues) as UIMessage);
-}
-
 /** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
-export function loadTodos(chatId: string): Todo[] | undefined {
-  const row = database().prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as
-    | { todos: string }
-    | undefined;
+export async function loadTodos(chatId: string): Promise<Todo[] | undefined> {
+  const db = await database();
+  const [row] = await db.rows<{ todos: string }>('SELECT todos FROM chats WHERE id = ?', [chatId]);
   return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
 }
 
-/** What {@link beginTurn} did: claimed the chat (and stored the change), or why it could not. */
-export type BeginTurnResult =
-  | { claimed: true; messages: UIMessage[] }
-  | { claimed: false; reason: 'busy' | 'duplicate' | 'answered' };
+/** The answer running on a chat: its turn, the workflow run producing it, and how far it got. */
+export interface ChatAnswer {
+  turnId: string;
+  /** `null` for the moment between the turn's claim and its run's start. */
+  runId: string | null;
+  /** When the turn claimed the chat (epoch ms). */
+  createdAt: number;
+  /**
+   * The stored message the answer continues, as it was when the answer began, or `null` (it answers
+   * a new user message). An answer that goes on after a review continues the waiting call's message,
+   * and its stream refers to that call: a resume replays it onto this version.
+   */
+  continues: UIMessage | null;
+}
+
+interface AnswerRow {
+  turn_id: string;
+  run_id: string | null;
+  created_at: number | string;
+  continues: string | null;
+}
+
+const toAnswer = (row: AnswerRow): ChatAnswer => ({
+  turnId: row.turn_id,
+  runId: row.run_id,
+  createdAt: Number(row.created_at),
+  continues: row.continues === null ? null : (JSON.parse(row.continues) as UIMessage),
+});
+
+/** The chat's answer row, or `null`; whether its run still goes on is the caller's question. */
+export async function loadAnswer(chatId: string): Promise<ChatAnswer | null> {
+  const db = await database();
+  const [row] = await db.rows<AnswerRow>(
+    'SELECT turn_id, run_id, created_at, continues FROM chat_answers WHERE chat_id = ?',
+    [chatId],
+  );
+  return row === undefined ? null : toAnswer(row);
+}
+
+/** What {@link beginAnswer} did: claimed the chat (and stored the change), or why it could not. */
+export type BeginAnswerResult = { claimed: true } | { claimed: false; reason: 'busy' | 'duplicate' | 'answered' };
 
 /**
- * Claims the chat for one answer and stores what the request brings (the user's message, or the
- * person's review answers written into the stored calls they answer), in one transaction: the
- * conditional upsert succeeds only while no other request holds an unexpired claim, so of two
- * racing requests exactly one gets the chat. The claim holds until `endTurn` or `claimUntil`
- * (epoch ms; `renewTurn` pushes it on), so a server that died mid-answer frees the chat.
+ * Claims the chat for one answer under `turnId` and stores what the request brings (the user's
+ * message, or the person's review answers written into the stored calls they answer), in one
+ * transaction. An earlier answer row stands in the way unless `isOver` says its run has ended; of
+ * two racing requests the primary key lets exactly one in.
  */
-export function beginTurn(options: {
+export async function beginAnswer(options: {
   chatId: string;
   input: ChatInput;
-  streamId: string;
-  claimUntil: number;
-}): BeginTurnResult {
-  const { chatId, input, streamId, claimUntil } = options;
-  return transaction((db) => {
-    const history = loadChat(chatId);
+  turnId: string;
+  isOver: (answer: ChatAnswer) => Promise<boolean>;
+}): Promise<BeginAnswerResult> {
+  const { chatId, input, turnId, isOver } = options;
+  const db = await database();
+  return db.transaction(async (sql) => {
+    await sql.run(`INSERT INTO chats (id, messages, todos) VALUES (?, '[]', '[]') ON CONFLICT (id) DO NOTHING`, [
+      chatId,
+    ]);
+    // Locks the chat's row (PostgreSQL) until the claim is decided.
+    const [chat] = await sql.rows<{ messages: string }>('SELECT messages FROM chats WHERE id = ? FOR UPDATE', [chatId]);
+    const [earlier] = await sql.rows<AnswerRow>(
+      'SELECT turn_id, run_id, created_at, continues FROM chat_answers WHERE chat_id = ?',
+      [chatId],
+    );
+    if (earlier !== undefined) {
+      if (!(await isOver(toAnswer(earlier)))) return { claimed: false, reason: 'busy' };
+      await sql.run('DELETE FROM chat_answers WHERE chat_id = ? AND turn_id = ?', [chatId, earlier.turn_id]);
+    }
+    const history = JSON.parse(chat!.messages) as UIMessage[];
     let messages: UIMessage[];
     let continues: UIMessage | null = null;
     if ('message' in input) {
@@ -135,32 +119,14 @@ export function beginTurn(options: {
       messages = answered;
       continues = answered.at(-1)!;
     }
-    // A claim held by a process of this machine that no longer runs is over now, not when it expires.
-    const owner = db.prepare('SELECT active_owner FROM chats WHERE id = ?').get(chatId) as
-      | { active_owner: string | null }
-      | undefined;
-    const expiredBefore = isGoneProcess(owner?.active_owner) ? Number.MAX_SAFE_INTEGER : Date.now();
-    const { changes } = db
-      .prepare(
-        `INSERT INTO chats (id, messages, active_stream_id, active_until, active_owner, active_continues)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET messages = excluded.messages, active_stream_id = excluded.active_stream_id,
-           active_until = excluded.active_until, active_owner = excluded.active_owner,
-           active_continues = excluded.active_continues, updated_at = datetime('now')
-         WHERE chats.active_stream_id IS NULL OR chats.active_until < ?`,
-      )
-      .run(
-        chatId,
-        JSON.stringify(messages),
-        streamId,
-        claimUntil,
-        processOwner(),
-        continues === null ? null : JSON.stringify(continues),
-        expiredBefore,
-      );
-    if (changes !== 1) return { claimed: false, reason: 'busy' };
-    writeTodos(db, chatId, messages);
-    return { claimed: true, messages };
+    const inserted = await sql.run(
+      `INSERT INTO chat_answers (chat_id, turn_id, created_at, continues) VALUES (?, ?, ?, ?)
+       ON CONFLICT (chat_id) DO NOTHING`,
+      [chatId, turnId, Date.now(), continues === null ? null : JSON.stringify(continues)],
+    );
+    if (inserted !== 1) return { claimed: false, reason: 'busy' };
+    await writeChat(sql, chatId, messages);
+    return { claimed: true };
   });
 }
 
@@ -189,88 +155,89 @@ function answerReviews(history: readonly UIMessage[], approvals: readonly Approv
   return [...history.slice(0, -1), { ...last, parts }];
 }
 
-/**
- * Replaces the conversation and its list while `streamId` holds the claim, and renews the claim to
- * `claimUntil`. `false` (nothing written) once the claim is gone: a newer request owns the chat.
- */
-export function saveTurn(options: {
-  chatId: string;
-  streamId: string;
+/** Records the workflow run that produces the turn's answer. */
+export async function setAnswerRun(chatId: string, turnId: string, runId: string): Promise<void> {
+  const db = await database();
+  await db.run('UPDATE chat_answers SET run_id = ? WHERE chat_id = ? AND turn_id = ?', [runId, chatId, turnId]);
+}
+
+/** Where a turn's answer stands when a step begins: `null` once the turn no longer holds the chat. */
+export interface TurnState {
   messages: UIMessage[];
-  claimUntil: number;
-}): boolean {
-  const { chatId, streamId, messages, claimUntil } = options;
-  return transaction((db) => {
-    const { changes } = db
-      .prepare(
-        `UPDATE chats SET messages = ?, active_until = ?, updated_at = datetime('now')
-         WHERE id = ? AND active_stream_id = ?`,
-      )
-      .run(JSON.stringify(messages), claimUntil, chatId, streamId);
-    if (changes === 1) writeTodos(db, chatId, messages);
-    return changes === 1;
+  /** Steps stored so far: a step numbered below it already ran (a retried step finds itself done). */
+  stepsSaved: number;
+  /** Whether the last stored step asked for another (the model called tools and has their results). */
+  more: boolean;
+  stopRequested: boolean;
+}
+
+export async function loadTurn(chatId: string, turnId: string): Promise<TurnState | null> {
+  const db = await database();
+  const [row] = await db.rows<{ messages: string; steps_saved: number; more_steps: number; stop_requested: number }>(
+    `SELECT c.messages, a.steps_saved, a.more_steps, a.stop_requested
+     FROM chat_answers a JOIN chats c ON c.id = a.chat_id WHERE a.chat_id = ? AND a.turn_id = ?`,
+    [chatId, turnId],
+  );
+  if (row === undefined) return null;
+  return {
+    messages: JSON.parse(row.messages) as UIMessage[],
+    stepsSaved: Number(row.steps_saved),
+    more: Number(row.more_steps) === 1,
+    stopRequested: Number(row.stop_requested) === 1,
+  };
+}
+
+/**
+ * Stores step `step` of the turn's answer: only once (a second run of the same step changes
+ * nothing and gets `false`), and only while the turn holds the chat.
+ */
+export async function saveStep(options: {
+  chatId: string;
+  turnId: string;
+  step: number;
+  messages: UIMessage[];
+  more: boolean;
+}): Promise<boolean> {
+  const { chatId, turnId, step, messages, more } = options;
+  const db = await database();
+  return db.transaction(async (sql) => {
+    const changed = await sql.run(
+      `UPDATE chat_answers SET steps_saved = ?, more_steps = ?
+       WHERE chat_id = ? AND turn_id = ? AND steps_saved = ?`,
+      [step + 1, more ? 1 : 0, chatId, turnId, step],
+    );
+    if (changed === 1) await writeChat(sql, chatId, messages);
+    return changed === 1;
   });
 }
 
-/** Pushes the claim of `streamId` on to `claimUntil` (a heartbeat while a step runs long). */
-export function renewTurn(options: { chatId: string; streamId: string; claimUntil: number }): boolean {
-  const { changes } = database()
-    .prepare('UPDATE chats SET active_until = ? WHERE id = ? AND active_stream_id = ?')
-    .run(options.claimUntil, options.chatId, options.streamId);
-  return changes === 1;
+/** True once a Stop was asked for the turn, or the turn no longer holds the chat. */
+export async function isStopRequested(chatId: string, turnId: string): Promise<boolean> {
+  const db = await database();
+  const [row] = await db.rows<{ stop_requested: number }>(
+    'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
+    [chatId, turnId],
+  );
+  return row === undefined || Number(row.stop_requested) === 1;
 }
 
-/** Stores the answer's last state and releases the claim (`messages` omitted: only releases it). */
-export function endTurn(options: { chatId: string; streamId: string; messages?: UIMessage[] }): void {
-  const { chatId, streamId, messages } = options;
-  transaction((db) => {
-    if (messages !== undefined) {
-      const { changes } = db
-        .prepare(`UPDATE chats SET messages = ?, updated_at = datetime('now') WHERE id = ? AND active_stream_id = ?`)
-        .run(JSON.stringify(messages), chatId, streamId);
-      if (changes === 1) writeTodos(db, chatId, messages);
-    }
-    db.prepare(
-      'UPDATE chats SET active_stream_id = NULL, active_until = 0, active_continues = NULL WHERE id = ? AND active_stream_id = ?',
-    ).run(chatId, streamId);
-  });
+/** Asks the chat's running answer to stop (its step sees it within a poll); `false` when none runs. */
+export async function requestStop(chatId: string): Promise<boolean> {
+  const db = await database();
+  return (await db.run('UPDATE chat_answers SET stop_requested = 1 WHERE chat_id = ?', [chatId])) === 1;
 }
 
-/** This process, as a claim's owner: `host:pid`. */
-function processOwner(): string {
-  return `${hostname()}:${process.pid}`;
+/** Releases the chat from the turn (later calls do nothing). */
+export async function endAnswer(chatId: string, turnId: string): Promise<void> {
+  const db = await database();
+  await db.run('DELETE FROM chat_answers WHERE chat_id = ? AND turn_id = ?', [chatId, turnId]);
 }
 
-/** True when `owner` names a process of this machine that has exited. */
-function isGoneProcess(owner: string | null | undefined): boolean {
-  const [host, pid] = owner?.split(':') ?? [];
-  if (host !== hostname() || pid === undefined || Number(pid) === process.pid) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-/** The list derived from the conversation, in the caller's transaction. */
-function writeTodos(db: DatabaseSync, chatId: string, messages: readonly UIMessage[]): void {
-  db.prepare(
-    `INSERT INTO todos (chat_id, todos) VALUES (?, ?)
-     ON CONFLICT(chat_id) DO UPDATE SET todos = excluded.todos, updated_at = datetime('now')`,
-  ).run(chatId, JSON.stringify(readTodos(messages)));
-}
-
-/** Runs `write` in `BEGIN IMMEDIATE … COMMIT`: the write lock is taken first, so reads inside see no other writer. */
-function transaction<T>(write: (db: DatabaseSync) => T): T {
-  const db = database();
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = write(db);
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
-  }
+/** The conversation and the list derived from it, in the caller's transaction. */
+async function writeChat(sql: Sql, chatId: string, messages: readonly UIMessage[]): Promise<void> {
+  await sql.run('UPDATE chats SET messages = ?, todos = ? WHERE id = ?', [
+    JSON.stringify(messages),
+    JSON.stringify(readTodos(messages)),
+    chatId,
+  ]);
 }

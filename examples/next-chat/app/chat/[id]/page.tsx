@@ -6,7 +6,8 @@ import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
-import { isChatId, loadActiveStreamId, loadChat, loadContinuedMessage } from '@/lib/chat-store';
+import { runningAnswer } from '@/lib/chat-answer';
+import { isChatId, loadChat } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { Chat } from '../../chat';
@@ -16,7 +17,7 @@ export async function generateMetadata({ params }: PageProps<'/chat/[id]'>): Pro
   const { id } = await params;
   if (!isChatId(id)) return {};
   // Replay: the newest accepted todo_write call wins; rejected calls do not count.
-  const todos = readTodos(loadChat(id));
+  const todos = readTodos(await loadChat(id));
   return { title: `${countTodos(todos).completed} of ${todos.length} done · todo-write` };
 }
 
@@ -35,7 +36,7 @@ async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): 
   if (!isChatId(id)) notFound();
   // Per request, never prerendered: whether an answer is running right now decides `resume`.
   await connection();
-  const messages = loadChat(id);
+  const [messages, answer] = await Promise.all([loadChat(id), runningAnswer(id)]);
   if (messages.length === 0) notFound();
   return (
     <Chat
@@ -43,8 +44,8 @@ async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): 
       initialMessages={messages}
       storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} classNames={planClassNames} />}
       suggestions={SUGGESTED_PROMPTS}
-      resume={loadActiveStreamId(id) !== null}
-      continuedMessage={loadContinuedMessage(id) ?? undefined}
+      resume={answer !== null}
+      continuedMessage={answer?.continues ?? undefined}
       reviewPlans={(await cookies()).get(REVIEW_COOKIE)?.value === 'on'}
     />
   );

@@ -1,19 +1,17 @@
-import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
-import { isChatId, loadActiveStreamId } from '@/lib/chat-store';
-import { chatStreams } from '@/lib/chat-streams';
+import { createUIMessageStreamResponse } from 'ai';
+import { getRun } from 'workflow/api';
+import { runningAnswer } from '@/lib/chat-answer';
+import { isChatId } from '@/lib/chat-store';
 
 /**
- * `GET /api/chat/[id]/stream` (`useChat({ resume: true })` calls it on mount): the running answer
- * from its first chunk, then live; 204 when nothing runs or it cannot be resumed (no Redis).
+ * `GET /api/chat/[id]/stream[?from=n]` (`useChat({ resume: true })` calls it on mount): the running
+ * answer from its first chunk (or chunk `n`), then live; 204 when nothing runs.
  */
-export async function GET(_request: Request, { params }: RouteContext<'/api/chat/[id]/stream'>): Promise<Response> {
+export async function GET(request: Request, { params }: RouteContext<'/api/chat/[id]/stream'>): Promise<Response> {
   const { id } = await params;
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
-  const streamId = loadActiveStreamId(id);
-  const stream = streamId === null ? undefined : await chatStreams()?.resume(streamId);
-  if (stream === undefined) {
-    if (streamId !== null && chatStreams() !== null) console.warn(`resume ${id}: stream ${streamId} not in Redis`);
-    return new Response(null, { status: 204 });
-  }
-  return new Response(stream.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+  const from = Number(new URL(request.url).searchParams.get('from') ?? 0);
+  const answer = await runningAnswer(id);
+  if (answer?.runId == null || !Number.isSafeInteger(from) || from < 0) return new Response(null, { status: 204 });
+  return createUIMessageStreamResponse({ stream: getRun(answer.runId).getReadable({ startIndex: from }) });
 }
