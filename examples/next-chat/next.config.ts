@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
 if (process.env.DATABASE_URL) {
   process.env.WORKFLOW_TARGET_WORLD ??= '@workflow/world-postgres';
   process.env.WORKFLOW_POSTGRES_URL ??= process.env.DATABASE_URL;
+} else {
+  process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(dirname(fileURLToPath(import.meta.url)), 'data', 'runs');
 }
 
 export default withWorkflow(nextConfig);

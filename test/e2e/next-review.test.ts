@@ -297,7 +297,7 @@ describe('plan review: a page loaded while the approved plan runs, no Redis', ()
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const stored = store(chatId);
-      if (stored.activeStreamId !== null && stored.todos.some((todo) => todo.status === 'completed')) break;
+      if (stored.answering !== null && stored.todos.some((todo) => todo.status === 'completed')) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await page.goto(`${server.baseUrl}/chat/${chatId}`);

@@ -2,7 +2,8 @@
  * One answer of the agent as a durable workflow run: each model step (one model call and the
  * tools it calls) is a workflow step that streams its chunks into the run's stream and stores the
  * conversation when it ends. A server that dies mid-step loses only that step: the engine runs it
- * again on whichever server picks the run up, and finished steps are not run again.
+ * again on whichever server picks the run up, and finished steps are not run again (see
+ * `answer-stream.ts` for what a page reading the stream sees then).
  */
 import {
   convertToModelMessages,
@@ -10,10 +11,10 @@ import {
   streamText,
   toUIMessageStream,
   type UIMessage,
-  type UIMessageChunk,
 } from 'ai';
 import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
 import { getWritable } from 'workflow';
+import type { RunChunk } from './answer-stream';
 import { chatModel } from './chat-model';
 import { endAnswer, isStopRequested, loadTurn, saveStep } from './chat-store';
 
@@ -58,7 +59,8 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
       () => {},
     );
   }, STOP_POLL_MS);
-  const writer = getWritable<UIMessageChunk>().getWriter();
+  const by = crypto.randomUUID();
+  const writer = getWritable<RunChunk>().getWriter();
   try {
     const result = streamText({
       model: chatModel(turn.messages),
@@ -83,7 +85,7 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
         messages = end.messages;
       },
     });
-    for await (const chunk of chunks) await writer.write(chunk);
+    for await (const chunk of chunks) await writer.write({ by, chunk });
     const more = !stop.signal.aborted && (await Promise.resolve(result.finishReason).catch(() => 'other')) === 'tool-calls' && !isWaiting(messages.at(-1));
     await saveStep({ chatId, turnId, step, messages, more });
     return more;
@@ -101,9 +103,9 @@ function isWaiting(message: UIMessage | undefined): boolean {
 /** Ends the run's stream and releases the chat. */
 async function finishAnswer(chatId: string, turnId: string): Promise<void> {
   'use step';
-  const writer = getWritable<UIMessageChunk>().getWriter();
+  const writer = getWritable<RunChunk>().getWriter();
   try {
-    await writer.write({ type: 'finish' });
+    await writer.write({ by: crypto.randomUUID(), chunk: { type: 'finish' } });
     await writer.close();
   } catch {
     // Closed by an earlier run of this step.

@@ -1,5 +1,11 @@
-/** What the end-to-end tests read of the Next.js example's SQLite store (read-only connections). */
+/**
+ * What the end-to-end tests read of the Next.js example's store: its SQLite file (read-only
+ * connections), or its PostgreSQL database (through `psql`) when `database` is a `postgres://` URL.
+ */
+import { execFileSync } from 'node:child_process';
 import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { findPostgresBin } from './postgres-server.js';
 
 /** A checklist row as a person reads it. */
 export interface Row {
@@ -16,7 +22,8 @@ export interface StoredChat {
   exists: boolean;
   messages: { id: string; role: string; parts: StoredPart[] }[];
   todos: Row[];
-  activeStreamId: string | null;
+  /** The turn of the answer holding the chat, or `null`. */
+  answering: string | null;
 }
 
 /** The rows as one comparable string. */
@@ -24,34 +31,56 @@ export const keyOf = (rows: readonly Row[]): string =>
   JSON.stringify(rows.map(({ content, status }) => [content, status]));
 
 /** A chat as the store holds it. */
-export function readStore(databasePath: string, chatId: string): StoredChat {
-  const database = new DatabaseSync(databasePath, { readOnly: true });
+export function readStore(database: string, chatId: string): StoredChat {
+  const row = database.startsWith('postgres://') ? readPostgres(database, chatId) : readSqlite(database, chatId);
+  return {
+    exists: row !== undefined,
+    messages: row === undefined ? [] : JSON.parse(row.messages),
+    todos: row === undefined ? [] : (JSON.parse(row.todos) as Row[]).map(({ content, status }) => ({ content, status })),
+    answering: row?.turn_id ?? null,
+  };
+}
+
+interface ChatRow {
+  messages: string;
+  todos: string;
+  turn_id: string | null;
+}
+
+const CHAT_QUERY =
+  'SELECT c.messages, c.todos, a.turn_id FROM chats c LEFT JOIN chat_answers a ON a.chat_id = c.id WHERE c.id = ';
+
+function readSqlite(path: string, chatId: string): ChatRow | undefined {
+  const database = new DatabaseSync(path, { readOnly: true });
   try {
-    const chat = database.prepare('SELECT messages, active_stream_id FROM chats WHERE id = ?').get(chatId) as
-      | { messages: string; active_stream_id: string | null }
-      | undefined;
-    const todos = database.prepare('SELECT todos FROM todos WHERE chat_id = ?').get(chatId) as
-      | { todos: string }
-      | undefined;
-    return {
-      exists: chat !== undefined,
-      messages: chat === undefined ? [] : JSON.parse(chat.messages),
-      todos:
-        todos === undefined
-          ? []
-          : (JSON.parse(todos.todos) as Row[]).map(({ content, status }) => ({ content, status })),
-      activeStreamId: chat?.active_stream_id ?? null,
-    };
+    return database.prepare(`${CHAT_QUERY}?`).get(chatId) as ChatRow | undefined;
+  } catch (error) {
+    // The server makes its tables on first use.
+    if (String(error).includes('no such table')) return undefined;
+    throw error;
   } finally {
     database.close();
   }
 }
 
+function readPostgres(url: string, chatId: string): ChatRow | undefined {
+  if (!/^[\w-]+$/.test(chatId)) throw new Error(`not a chat id: ${chatId}`);
+  const psql = join(findPostgresBin() ?? '/usr/bin', 'psql');
+  const sql = `SELECT row_to_json(r) FROM (${CHAT_QUERY}'${chatId}') r`;
+  try {
+    const out = execFileSync(psql, [url, '-X', '-q', '-t', '-A', '-c', sql], { encoding: 'utf8' }).trim();
+    return out === '' ? undefined : (JSON.parse(out) as ChatRow);
+  } catch (error) {
+    if (String((error as { stderr?: unknown }).stderr).includes('does not exist')) return undefined;
+    throw error;
+  }
+}
+
 /** Waits until no answer holds the chat (`timeoutMs` at most); `false` if one still does. */
-export async function waitForIdle(databasePath: string, chatId: string, timeoutMs = 120_000): Promise<boolean> {
+export async function waitForIdle(database: string, chatId: string, timeoutMs = 120_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (readStore(databasePath, chatId).activeStreamId === null) return true;
+    if (readStore(database, chatId).answering === null) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;

@@ -32,31 +32,40 @@ export const buildExample = (): Promise<string> =>
   });
 
 export interface ExampleServer extends NextServer {
-  /** Its SQLite file (`CHAT_DB_PATH`). */
+  /** Its SQLite file (`CHAT_DB_PATH`), or the PostgreSQL URL it shares (`DATABASE_URL`). */
   database: string;
 }
 
 /**
- * The servers of one test file, on databases in one temporary folder: `start` them as needed,
- * `stopAll` in `afterAll` (it also removes the folder).
+ * The servers of one test file, on databases in one temporary folder (or all on one PostgreSQL
+ * database, `postgres`): `start` them as needed, `stopAll` in `afterAll` (it also removes the folder).
  */
 export class ExampleServers {
   #directory: string | undefined;
   readonly #servers: NextServer[] = [];
+  readonly #postgres: string | undefined;
 
-  /** `next start` of the built example on `<name>.db` (kept across restarts of the same name). */
+  constructor(options: { postgres?: string } = {}) {
+    this.#postgres = options.postgres;
+  }
+
+  /**
+   * `next start` of the built example on `<name>.db` and the engine's local world in `<name>-runs`
+   * (both kept across restarts of the same name), or on the shared PostgreSQL database.
+   */
   async start(name: string, extra: NodeJS.ProcessEnv = {}, port?: number): Promise<ExampleServer> {
     this.#directory ??= mkdtempSync(join(tmpdir(), 'todo-write-e2e-'));
-    const database = join(this.#directory, `${name}.db`);
+    const database = this.#postgres ?? join(this.#directory, `${name}.db`);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
-      CHAT_DB_PATH: database,
+      ...(this.#postgres === undefined
+        ? { CHAT_DB_PATH: database, DATABASE_URL: '', WORKFLOW_LOCAL_DATA_DIR: join(this.#directory, `${name}-runs`) }
+        : { DATABASE_URL: this.#postgres }),
       SCRIPTED_MODEL_SPEED: process.env.SCRIPTED_MODEL_SPEED ?? '4',
       OPENAI_API_KEY: '',
       ANTHROPIC_API_KEY: '',
-      REDIS_URL: '',
       ...extra,
     };
     const server = await startNextServer({ app: EXAMPLE, env, ...(port === undefined ? {} : { port }) });

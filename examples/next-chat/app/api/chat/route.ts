@@ -1,4 +1,5 @@
 import { createUIMessageStreamResponse } from 'ai';
+import { followNewestStepRun } from '@/lib/answer-stream';
 import { startAnswer } from '@/lib/chat-answer';
 import { readChatRequest } from '@/lib/read-chat-request';
 
@@ -26,5 +27,5 @@ export async function POST(request: Request): Promise<Response> {
   }
   const started = await startAnswer(chatRequest.chatId, chatRequest.input, chatRequest.review);
   if (!started.ok) return Response.json({ error: REFUSALS[started.reason] }, { status: 409 });
-  return createUIMessageStreamResponse({ stream: started.run.readable });
+  return createUIMessageStreamResponse({ stream: started.run.readable.pipeThrough(followNewestStepRun()) });
 }
