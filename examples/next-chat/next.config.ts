@@ -20,11 +20,12 @@ const nextConfig: NextConfig = {
 };
 
 // One URL for everything: with DATABASE_URL the workflow runs and their streams live in the same
-// PostgreSQL as the chats (any number of servers); without it, the engine's local world on this machine.
-if (process.env.DATABASE_URL) {
+// PostgreSQL as the chats (any number of servers); without it, the engine's local world on this
+// machine. On Vercel the engine uses Vercel's own backend, and DATABASE_URL holds only the chats.
+if (process.env.DATABASE_URL && !process.env.VERCEL) {
   process.env.WORKFLOW_TARGET_WORLD ??= '@workflow/world-postgres';
   process.env.WORKFLOW_POSTGRES_URL ??= process.env.DATABASE_URL;
-} else {
+} else if (!process.env.DATABASE_URL) {
   process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(dirname(fileURLToPath(import.meta.url)), 'data', 'runs');
 }
 

@@ -153,7 +153,7 @@ export function Chat({
   useEffect(() => {
     if (!caughtUp) return;
     setReplaying(false);
-    // Nothing was replayed onto the message as the answer began (no Redis, or it just ended): the stored chat is newer.
+    // Nothing was replayed onto the message as the answer began (it just ended): the stored chat is newer.
     if (!replayed.current && resume && continuedMessage !== undefined) setMessages(initialMessages);
   }, [caughtUp, resume, continuedMessage, initialMessages, setMessages]);
   const shown = replaying && !caughtUp ? initialMessages : messages;

@@ -39,7 +39,13 @@ export function followNewestStepRun(): TransformStream<RunChunk, UIMessageChunk>
           controller.enqueue(
             call.complete
               ? { type: 'tool-output-error', toolCallId, errorText: INTERRUPTED }
-              : { type: 'tool-input-error', toolCallId, toolName: call.toolName, input: call.input, errorText: INTERRUPTED },
+              : {
+                  type: 'tool-input-error',
+                  toolCallId,
+                  toolName: call.toolName,
+                  input: call.input,
+                  errorText: INTERRUPTED,
+                },
           );
         }
         if (stepOpen) controller.enqueue({ type: 'finish-step' });

@@ -5,13 +5,7 @@
  * again on whichever server picks the run up, and finished steps are not run again (see
  * `answer-stream.ts` for what a page reading the stream sees then).
  */
-import {
-  convertToModelMessages,
-  isToolUIPart,
-  streamText,
-  toUIMessageStream,
-  type UIMessage,
-} from 'ai';
+import { convertToModelMessages, isToolUIPart, streamText, toUIMessageStream, type UIMessage } from 'ai';
 import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
 import { getWritable } from 'workflow';
 import type { RunChunk } from './answer-stream';
@@ -86,7 +80,10 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
       },
     });
     for await (const chunk of chunks) await writer.write({ by, chunk });
-    const more = !stop.signal.aborted && (await Promise.resolve(result.finishReason).catch(() => 'other')) === 'tool-calls' && !isWaiting(messages.at(-1));
+    const more =
+      !stop.signal.aborted &&
+      (await Promise.resolve(result.finishReason).catch(() => 'other')) === 'tool-calls' &&
+      !isWaiting(messages.at(-1));
     await saveStep({ chatId, turnId, step, messages, more });
     return more;
   } finally {

@@ -98,8 +98,7 @@ async function sqlite(): Promise<Database> {
   // `FOR UPDATE` is PostgreSQL's row lock; SQLite's transactions below hold the whole file.
   const plain = (sql: string): string => sql.replace(/\s+FOR UPDATE\b/i, '');
   const sql: Sql = {
-    rows: async <T>(text: string, params: unknown[] = []) =>
-      db.prepare(plain(text)).all(...(params as never[])) as T[],
+    rows: async <T>(text: string, params: unknown[] = []) => db.prepare(plain(text)).all(...(params as never[])) as T[],
     run: async (text, params = []) => Number(db.prepare(plain(text)).run(...(params as never[])).changes),
   };
   // One connection: a statement issued while a transaction awaits would join it, so all of them queue.

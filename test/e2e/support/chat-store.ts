@@ -3,6 +3,7 @@
  * connections), or its PostgreSQL database (through `psql`) when `database` is a `postgres://` URL.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { findPostgresBin } from './postgres-server.js';
@@ -24,6 +25,8 @@ export interface StoredChat {
   todos: Row[];
   /** The turn of the answer holding the chat, or `null`. */
   answering: string | null;
+  /** The workflow run of that answer, or `null`. */
+  runId: string | null;
 }
 
 /** The rows as one comparable string. */
@@ -36,8 +39,10 @@ export function readStore(database: string, chatId: string): StoredChat {
   return {
     exists: row !== undefined,
     messages: row === undefined ? [] : JSON.parse(row.messages),
-    todos: row === undefined ? [] : (JSON.parse(row.todos) as Row[]).map(({ content, status }) => ({ content, status })),
+    todos:
+      row === undefined ? [] : (JSON.parse(row.todos) as Row[]).map(({ content, status }) => ({ content, status })),
     answering: row?.turn_id ?? null,
+    runId: row?.run_id ?? null,
   };
 }
 
@@ -45,10 +50,11 @@ interface ChatRow {
   messages: string;
   todos: string;
   turn_id: string | null;
+  run_id: string | null;
 }
 
 const CHAT_QUERY =
-  'SELECT c.messages, c.todos, a.turn_id FROM chats c LEFT JOIN chat_answers a ON a.chat_id = c.id WHERE c.id = ';
+  'SELECT c.messages, c.todos, a.turn_id, a.run_id FROM chats c LEFT JOIN chat_answers a ON a.chat_id = c.id WHERE c.id = ';
 
 function readSqlite(path: string, chatId: string): ChatRow | undefined {
   const database = new DatabaseSync(path, { readOnly: true });
@@ -65,15 +71,32 @@ function readSqlite(path: string, chatId: string): ChatRow | undefined {
 
 function readPostgres(url: string, chatId: string): ChatRow | undefined {
   if (!/^[\w-]+$/.test(chatId)) throw new Error(`not a chat id: ${chatId}`);
-  const psql = join(findPostgresBin() ?? '/usr/bin', 'psql');
-  const sql = `SELECT row_to_json(r) FROM (${CHAT_QUERY}'${chatId}') r`;
   try {
-    const out = execFileSync(psql, [url, '-X', '-q', '-t', '-A', '-c', sql], { encoding: 'utf8' }).trim();
+    const out = queryPostgres(url, `SELECT row_to_json(r) FROM (${CHAT_QUERY}'${chatId}') r`);
     return out === '' ? undefined : (JSON.parse(out) as ChatRow);
   } catch (error) {
     if (String((error as { stderr?: unknown }).stderr).includes('does not exist')) return undefined;
     throw error;
   }
+}
+
+/** The one value `sql` returns, as `psql` prints it (`''` for no row). */
+export function queryPostgres(url: string, sql: string): string {
+  const bin = findPostgresBin();
+  const psql = bin !== undefined && existsSync(join(bin, 'psql')) ? join(bin, 'psql') : 'psql';
+  return execFileSync(psql, [url, '-X', '-q', '-t', '-A', '-c', sql], { encoding: 'utf8' }).trim();
+}
+
+/** How many step runs of workflow run `runId` the engine started again (a step started twice counts once). */
+export function stepReruns(url: string, runId: string): number {
+  if (!/^[\w-]+$/.test(runId)) throw new Error(`not a run id: ${runId}`);
+  return Number(
+    queryPostgres(
+      url,
+      `SELECT count(*) - count(DISTINCT correlation_id) FROM workflow.workflow_events
+       WHERE run_id = '${runId}' AND type = 'step_started'`,
+    ),
+  );
 }
 
 /** Waits until no answer holds the chat (`timeoutMs` at most); `false` if one still does. */

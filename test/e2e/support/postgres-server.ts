@@ -45,13 +45,33 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const data = join(directory, 'data');
   chmodSync(directory, 0o777);
   const [initdb, initArgs] = asServerUser(join(bin, 'initdb'), [
-    '-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8',
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '--encoding=UTF8',
   ]);
   execFileSync(initdb, initArgs, { stdio: 'pipe' });
   const port = await freePort();
   const [postgres, args] = asServerUser(join(bin, 'postgres'), [
-    '-D', data, '-h', '127.0.0.1', '-p', String(port), '-k', directory,
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
+    '-D',
+    data,
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-k',
+    directory,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
   ]);
   const child = spawn(postgres, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   recordProcessGroup(child.pid);

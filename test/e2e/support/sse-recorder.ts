@@ -15,6 +15,10 @@ export interface PostResult {
   status: number;
   error?: string;
   chunks: string[];
+  /** Each chunk as sent (its JSON). */
+  events: string[];
+  /** Milliseconds from the request to its first chunk. */
+  firstChunkMs?: number;
   /** The stream ended with a `finish` chunk. */
   finished: boolean;
 }
@@ -26,6 +30,7 @@ export async function postChat(
   options: { abortAfterChunks?: number } = {},
 ): Promise<PostResult> {
   const controller = new AbortController();
+  const started = performance.now();
   const response = await fetch(`${baseUrl}/api/chat`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -34,22 +39,51 @@ export async function postChat(
   });
   if (response.status !== 200) {
     const { error } = (await response.json().catch(() => ({}))) as { error?: string };
-    return { status: response.status, ...(error === undefined ? {} : { error }), chunks: [], finished: false };
+    return {
+      status: response.status,
+      ...(error === undefined ? {} : { error }),
+      chunks: [],
+      events: [],
+      finished: false,
+    };
   }
+  return readChunks(response, controller, started, options.abortAfterChunks);
+}
+
+/** GETs the running answer of `chatId` (from chunk `from`) and reads it to its end; `status` 204 when none runs. */
+export async function resumeChat(baseUrl: string, chatId: string, from = 0): Promise<PostResult> {
+  const controller = new AbortController();
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/chat/${chatId}/stream?from=${from}`, { signal: controller.signal });
+  if (response.status !== 200) return { status: response.status, chunks: [], events: [], finished: false };
+  return readChunks(response, controller, started);
+}
+
+async function readChunks(
+  response: Response,
+  controller: AbortController,
+  started: number,
+  abortAfterChunks?: number,
+): Promise<PostResult> {
   const chunks: string[] = [];
+  const events: string[] = [];
+  let firstChunkMs: number | undefined;
   let buffer = '';
   const decoder = new TextDecoder();
   try {
     for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
       buffer += decoder.decode(bytes, { stream: true });
-      const events = buffer.split('\n\n');
-      buffer = events.pop() ?? '';
-      for (const event of events) {
-        const data = event.replace(/^data: /, '');
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const data = block.replace(/^data: /, '');
         if (data === '[DONE]' || data.trim() === '') continue;
+        firstChunkMs ??= performance.now() - started;
+        events.push(data);
         chunks.push((JSON.parse(data) as Chunk).type);
+        if (abortAfterChunks !== undefined && chunks.length >= abortAfterChunks) break;
       }
-      if (options.abortAfterChunks !== undefined && chunks.length >= options.abortAfterChunks) {
+      if (abortAfterChunks !== undefined && chunks.length >= abortAfterChunks) {
         controller.abort();
         break;
       }
@@ -57,7 +91,13 @@ export async function postChat(
   } catch {
     // the client left (abortAfterChunks) or the server went away
   }
-  return { status: 200, chunks, finished: chunks.at(-1) === 'finish' };
+  return {
+    status: 200,
+    chunks,
+    events,
+    ...(firstChunkMs === undefined ? {} : { firstChunkMs }),
+    finished: chunks.at(-1) === 'finish',
+  };
 }
 
 /**

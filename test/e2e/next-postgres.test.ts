@@ -1,0 +1,501 @@
+/**
+ * The example on many machines: two `next start` servers on one throwaway PostgreSQL (chats, workflow
+ * runs and their streams all in it). A page moved to the other server mid-answer picks the answer
+ * up; a reader that reconnects at seeded chunk indexes gets the rest with no gap or duplicate; a
+ * server killed mid-step leaves a run that the next server to start completes, equal to an
+ * uninterrupted run; a server started while a step runs (the engine then runs that step twice) still
+ * ends with the right conversation; racing requests across both servers get one answer and 409s;
+ * Stop sent to the other server stops the answer; 50 concurrent chats across both all complete.
+ *
+ * DEPLOY_SEED (default 1) picks the move, reconnect and kill points; LOAD_CHATS (default 50).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scenarios } from '../../demo/agent/scenarios.js';
+import { seededRandom } from '../../demo/agent/seeded-random.js';
+import { launchChromium } from '../support/launch-chromium.js';
+import {
+  acceptedLists,
+  canonical,
+  keyOf,
+  readStore,
+  type Row,
+  type StoredChat,
+  stepReruns,
+  waitForIdle,
+} from './support/chat-store.js';
+import {
+  EXAMPLE,
+  type ExampleServer,
+  ExampleServers,
+  newChatId,
+  replayedTodos,
+  userMessage,
+} from './support/next-example.js';
+import { processGroupRss, signalGroup } from './support/next-server.js';
+import { chatIdOf, openChat, pageRows, sampleChecklist, send, shownAlert } from './support/page-probes.js';
+import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
+import { runCommand } from './support/run-command.js';
+import { type PostResult, postChat, recordChatChunks, resumeChat } from './support/sse-recorder.js';
+
+const PLAN = scenarios.plan;
+const LOAD_CHATS = Number(process.env.LOAD_CHATS ?? 50);
+const random = seededRandom(Number(process.env.DEPLOY_SEED ?? 1));
+const seeded = (from: number, span: number): number => from + Math.floor(random() * span);
+/** The page moves to the other server after these many chunks, twice. */
+const MOVE_POINTS = [seeded(10, 80), seeded(100, 80)];
+/** A reader leaves after these many chunks and reconnects there. */
+const RECONNECT_POINTS = [seeded(1, 40), seeded(40, 400), seeded(440, 600)];
+/** The server is killed after these many chunks (inside a step: the scripted plan streams ~1,250). */
+const KILL_POINT = seeded(150, 700);
+
+let postgres: PostgresServer;
+let servers: ExampleServers;
+let a: ExampleServer;
+let b: ExampleServer;
+let browser: Browser;
+/** Reports each UI chunk it reads and each checklist state it shows (every frame, across loads). */
+let page: Page;
+let onChunk: (type: string) => void = () => {};
+const samples: { rows: Row[]; load: number }[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgresServer();
+  await runCommand('npm', ['run', 'db:setup'], { cwd: EXAMPLE, env: { ...process.env, DATABASE_URL: postgres.url } });
+  servers = new ExampleServers({ postgres: postgres.url });
+  [a, b] = await Promise.all([servers.start('a'), servers.start('b')]);
+  ({ browser } = await launchChromium());
+  page = await (await browser.newContext()).newPage();
+  await page.exposeFunction('onChatChunk', (type: string) => onChunk(type));
+  await page.exposeFunction('onChecklistSample', (sample: { rows: Row[]; load: number }) => samples.push(sample));
+  await page.addInitScript(recordChatChunks);
+  await page.addInitScript(sampleChecklist);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await servers?.stopAll();
+  await postgres?.stop();
+});
+
+const store = (chatId: string): StoredChat => readStore(postgres.url, chatId);
+const idle = (chatId: string, timeoutMs?: number) => waitForIdle(postgres.url, chatId, timeoutMs);
+const consistent = async (stored: StoredChat) =>
+  expect(keyOf(stored.todos)).toBe(keyOf(await replayedTodos(stored.messages)));
+const notCompleted = (rows: readonly Row[]) => rows.filter((row) => row.status !== 'completed');
+const percentile = (values: readonly number[], p: number): number =>
+  [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+
+/** An uninterrupted run of the plan, once: what the store holds after it, and the chunks it sent. */
+let reference: Promise<{ result: PostResult; stored: StoredChat; seconds: number }> | undefined;
+const referenceRun = () =>
+  (reference ??= (async () => {
+    const chatId = newChatId('reference');
+    const started = performance.now();
+    const result = await postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) });
+    const seconds = (performance.now() - started) / 1000;
+    await idle(chatId);
+    return { result, stored: store(chatId), seconds };
+  })());
+
+/**
+ * What every page sampled must hold: no empty frame once it had rows (empty is allowed at the start
+ * of a page load that began before the store had a list: `storedAtLoad`, one entry per load), no
+ * task twice, never an older accepted list.
+ */
+async function checklistFaults(frames: readonly { rows: Row[]; load: number }[], storedAtLoad: readonly boolean[]) {
+  const accepted = acceptedLists((await referenceRun()).stored.messages);
+  const loads = [...new Set(frames.map((frame) => frame.load))];
+  let hadRows = false;
+  let previousLoad = -1;
+  let newest = -1;
+  const faults = { blank: 0, doubled: 0, backwards: 0 };
+  const seen: string[] = [];
+  for (const { rows, load } of frames) {
+    seen.push(`${loads.indexOf(load)} ${rows.map((row) => `${row.content.slice(0, 12)}:${row.status[0]}`).join(', ')}`);
+    const index = loads.indexOf(load);
+    if (index !== previousLoad) {
+      previousLoad = index;
+      if (storedAtLoad[index] === false) hadRows = false;
+    }
+    if (rows.length > 0) hadRows = true;
+    else if (hadRows) faults.blank++;
+    if (new Set(rows.map((row) => row.content)).size !== rows.length) faults.doubled++;
+    const at = accepted.lastIndexOf(keyOf(rows));
+    if (at !== -1 && at < newest) faults.backwards++;
+    newest = Math.max(newest, at);
+  }
+  if (faults.blank + faults.doubled + faults.backwards > 0) console.log(seen.join('\n'));
+  return faults;
+}
+
+it('an uninterrupted run finishes and ends with the plan completed', async () => {
+  const { result, stored } = await referenceRun();
+  expect(result.finished).toBe(true);
+  expect(notCompleted(stored.todos)).toEqual([]);
+  expect(stored.todos).toHaveLength(PLAN.tasks.length);
+});
+
+describe(`a page moved to the other server after ${MOVE_POINTS.join(' and ')} chunks`, () => {
+  let starts = 0;
+  let loads: number;
+  let stored: StoredChat;
+  let shown: Row[];
+  let alert: string | null;
+  const storedAtLoad: boolean[] = [false];
+  beforeAll(async () => {
+    samples.length = 0;
+    let seen = 0;
+    let next = 0;
+    let chatId = '';
+    let moved: Promise<unknown> = Promise.resolve();
+    const hosts = [b, a];
+    onChunk = (type) => {
+      seen++;
+      if (type === 'start') starts++;
+      if (next < MOVE_POINTS.length && seen >= MOVE_POINTS[next]! && chatId !== '') {
+        const host = hosts[next++]!;
+        moved = moved.then(() => {
+          storedAtLoad.push(store(chatId).todos.length > 0);
+          return page.goto(`${host.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' }).catch(() => {});
+        });
+      }
+    };
+    await openChat(page, `${a.baseUrl}/`);
+    await send(page, PLAN.prompt);
+    chatId = await chatIdOf(page);
+    await idle(chatId);
+    await moved;
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    onChunk = () => {};
+    loads = new Set(samples.map((sample) => sample.load)).size;
+    stored = store(chatId);
+    shown = await pageRows(page);
+    alert = await shownAlert(page);
+  });
+
+  it('each server picked up the running answer (one stream per page load)', () => {
+    expect({ streams: starts, loads }).toEqual({ streams: MOVE_POINTS.length + 1, loads: MOVE_POINTS.length + 1 });
+  });
+
+  it('the checklist never goes empty, never shows a task twice, never goes back to an older list', async () => {
+    expect(await checklistFaults(samples, storedAtLoad)).toEqual({ blank: 0, doubled: 0, backwards: 0 });
+  });
+
+  it("the stored chat equals the uninterrupted run's, and the page ends on it with no error", async () => {
+    const { stored: expected } = await referenceRun();
+    expect(canonical(stored.messages)).toBe(canonical(expected.messages));
+    expect({ shown, alert }).toEqual({ shown: expected.todos, alert: null });
+  });
+
+  it('keeps the todos column = readTodos(stored conversation)', () => consistent(stored));
+});
+
+describe(`a reader reconnecting to the other server at chunks ${RECONNECT_POINTS.join(', ')}`, () => {
+  let whole: PostResult;
+  const pieces: PostResult[] = [];
+  beforeAll(async () => {
+    const chatId = newChatId('reconnect');
+    const first = postChat(
+      a.baseUrl,
+      { id: chatId, message: userMessage(PLAN.prompt) },
+      {
+        abortAfterChunks: RECONNECT_POINTS[0]!,
+      },
+    );
+    pieces.push(await first);
+    // One reader stays from the first chunk to the last: the stream the others must add up to.
+    const watcher = resumeChat(b.baseUrl, chatId);
+    let from = RECONNECT_POINTS[0]!;
+    for (const [index, point] of RECONNECT_POINTS.entries()) {
+      const next = RECONNECT_POINTS[index + 1];
+      const host = index % 2 === 0 ? b : a;
+      const piece = await readPiece(host, chatId, from, next === undefined ? undefined : next - point);
+      pieces.push(piece);
+      from = next ?? from;
+    }
+    whole = await watcher;
+    await idle(chatId);
+  });
+
+  /** Chunks `from` on of the running answer, `count` of them (all to the end when `undefined`). */
+  async function readPiece(host: ExampleServer, chatId: string, from: number, count?: number): Promise<PostResult> {
+    if (count === undefined) return resumeChat(host.baseUrl, chatId, from);
+    const controller = new AbortController();
+    const response = await fetch(`${host.baseUrl}/api/chat/${chatId}/stream?from=${from}`, {
+      signal: controller.signal,
+    });
+    const events: string[] = [];
+    let buffer = '';
+    const decoder = new TextDecoder();
+    try {
+      for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(bytes, { stream: true });
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const block of blocks) {
+          const data = block.replace(/^data: /, '');
+          if (data !== '[DONE]' && data.trim() !== '' && events.length < count) events.push(data);
+        }
+        if (events.length >= count) break;
+      }
+    } finally {
+      controller.abort();
+    }
+    return { status: response.status, chunks: [], events, finished: false };
+  }
+
+  it('the pieces add up to the whole stream: no gap, no duplicate', () => {
+    expect(whole.finished).toBe(true);
+    const joined = pieces.flatMap((piece) => piece.events);
+    expect(joined.length).toBe(whole.events.length);
+    expect(joined).toEqual(whole.events);
+  });
+
+  it('the whole stream is the uninterrupted run (same chunks)', async () => {
+    const strip = (events: readonly string[]) => events.map((event) => event.replace(/"messageId":"[^"]+"/, ''));
+    expect(strip(whole.events)).toEqual(strip((await referenceRun()).result.events));
+  });
+});
+
+describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => {
+  let chatId: string;
+  let restartToDoneMs: number;
+  let chunksAtKill: number;
+  let runId: string | null;
+  let stored: StoredChat;
+  let shown: Row[];
+  let alert: string | null;
+  const watched: { rows: Row[]; load: number }[] = [];
+  const storedAtLoad: boolean[] = [false];
+  let starts = 0;
+  beforeAll(async () => {
+    // One server only, so the one killed is the one running the step.
+    await b.stop();
+    chatId = newChatId('killed');
+    let seen = 0;
+    let killed: Promise<unknown> | undefined;
+    onChunk = (type) => {
+      seen++;
+      if (type === 'start') starts++;
+      if (seen === KILL_POINT) killed = signalGroup(a.child, 'SIGKILL');
+    };
+    samples.length = 0;
+    await openChat(page, `${a.baseUrl}/`);
+    await send(page, PLAN.prompt);
+    chatId = await chatIdOf(page);
+    const deadline = Date.now() + 60_000;
+    while (killed === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await killed;
+    chunksAtKill = seen;
+    runId = store(chatId).runId;
+    expect(runId, 'the answer was still running when its server died').not.toBeNull();
+    // The other server starts (as an orchestrator would bring up a replacement) and takes the run over.
+    const restarted = performance.now();
+    b = await servers.start('b');
+    storedAtLoad.push(store(chatId).todos.length > 0);
+    await page.goto(`${b.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' });
+    if (!(await idle(chatId, 120_000))) throw new Error(`the run did not complete:\n${b.output().slice(-4000)}`);
+    restartToDoneMs = performance.now() - restarted;
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+    onChunk = () => {};
+    watched.push(...samples);
+    stored = store(chatId);
+    shown = await pageRows(page);
+    alert = await shownAlert(page);
+    a = await servers.start('a');
+    console.log(
+      `killed after ${chunksAtKill} chunks; the other server's start to the answer's end: ${(restartToDoneMs / 1000).toFixed(1)} s; ` +
+        `step runs started again: ${stepReruns(postgres.url, runId!)}`,
+    );
+  });
+
+  it('the kill hit inside a step: the engine ran that step again', () => {
+    expect(stepReruns(postgres.url, runId!)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the run completes once a server starts, and the stored chat equals the uninterrupted run's", async () => {
+    const { stored: expected } = await referenceRun();
+    expect(canonical(stored.messages)).toBe(canonical(expected.messages));
+    expect(stored.todos).toEqual(expected.todos);
+  });
+
+  it('each accepted list is stored exactly once, in order', async () => {
+    expect(acceptedLists(stored.messages)).toEqual(acceptedLists((await referenceRun()).stored.messages));
+  });
+
+  it('the checklist on the page watching it never went empty, showed a task twice or went back', async () => {
+    expect(watched.length).toBeGreaterThan(0);
+    expect(await checklistFaults(watched, storedAtLoad)).toEqual({ blank: 0, doubled: 0, backwards: 0 });
+  });
+
+  it('the page ends on the stored list with no error', () => {
+    expect({ shown, alert, streams: starts }).toEqual({ shown: stored.todos, alert: null, streams: 2 });
+  });
+
+  it('keeps the todos column = readTodos(stored conversation)', () => consistent(stored));
+});
+
+describe('a server started while another runs a step (where the engine may run that step twice)', () => {
+  let stored: StoredChat;
+  let result: PostResult;
+  let watcher: PostResult;
+  const watched: { rows: Row[]; load: number }[] = [];
+  let storedAtLoad: boolean[];
+  let third: ExampleServer;
+  beforeAll(async () => {
+    const chatId = newChatId('twice');
+    samples.length = 0;
+    await b.stop();
+    const answered = postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) });
+    // Once the first list is stored the next step runs: a new server, whose start puts the running run back in the queue.
+    while (store(chatId).todos.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const runId = store(chatId).runId!;
+    third = await servers.start('third');
+    const watching = resumeChat(third.baseUrl, chatId);
+    storedAtLoad = [store(chatId).todos.length > 0];
+    await page.goto(`${third.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' });
+    [result, watcher] = await Promise.all([answered, watching]);
+    await idle(chatId);
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    watched.push(...samples);
+    stored = store(chatId);
+    await third.stop();
+    b = await servers.start('b');
+    console.log(
+      `a server started mid-step: step runs started again ${stepReruns(postgres.url, runId)}; the answer's response carried ${result.events.length} chunks, ` +
+        `a reader on the new server ${watcher.events.length}, an uninterrupted run ${(await referenceRun()).result.events.length}`,
+    );
+  });
+
+  it("the stored conversation and list are the uninterrupted run's", async () => {
+    const { stored: expected } = await referenceRun();
+    expect(result.finished).toBe(true);
+    expect(canonical(stored.messages)).toBe(canonical(expected.messages));
+    expect(stored.todos).toEqual(expected.todos);
+  });
+
+  it('the page never shows a task twice, goes empty or goes back', async () => {
+    expect(await checklistFaults(watched, storedAtLoad)).toEqual({ blank: 0, doubled: 0, backwards: 0 });
+  });
+
+  it('keeps the todos column = readTodos(stored conversation)', () => consistent(stored));
+});
+
+describe.each([2, 5])('%i racing requests on one chat across both servers', (racers) => {
+  let results: PostResult[];
+  let stored: StoredChat;
+  const messages = Array.from({ length: racers }, (_, index) => userMessage(`${PLAN.prompt} (${index})`));
+  beforeAll(async () => {
+    const chatId = newChatId(`race${racers}`);
+    results = await Promise.all(
+      messages.map((message, index) => postChat((index % 2 === 0 ? a : b).baseUrl, { id: chatId, message })),
+    );
+    await idle(chatId);
+    stored = store(chatId);
+  });
+
+  it('one is answered, every other gets 409 with the same message', () => {
+    expect(results.filter((result) => result.status === 200 && result.finished)).toHaveLength(1);
+    const refused = results.filter((result) => result.status === 409);
+    expect(refused).toHaveLength(racers - 1);
+    expect(new Set(refused.map((result) => result.error))).toEqual(
+      new Set(['The agent is still answering. Wait for it, or stop it.']),
+    );
+  });
+
+  it("the store holds the winner's message and one answer: nothing lost, nothing doubled", () => {
+    const winner = messages[results.findIndex((result) => result.status === 200)]!;
+    expect(stored.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(stored.messages[0]!.id).toBe(winner.id);
+    expect(notCompleted(stored.todos)).toEqual([]);
+  });
+});
+
+describe('Stop sent to the other server', () => {
+  let stopped: { stopped: boolean };
+  let released: boolean;
+  let atStop: StoredChat;
+  let later: StoredChat;
+  let result: PostResult;
+  beforeAll(async () => {
+    const chatId = newChatId('stop');
+    let answered: Promise<PostResult> | undefined;
+    const firstList = new Promise<void>((resolve) => {
+      answered = postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) });
+      const poll = setInterval(() => {
+        if (store(chatId).todos.length > 0) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 50);
+    });
+    await firstList;
+    stopped = (await (await fetch(`${b.baseUrl}/api/chat/${chatId}/stop`, { method: 'POST' })).json()) as {
+      stopped: boolean;
+    };
+    released = await idle(chatId, 10_000);
+    result = await answered!;
+    atStop = store(chatId);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    later = store(chatId);
+  });
+
+  it('ends the answer: its stream finishes, the chat is released, nothing is added after', async () => {
+    expect({ stopped: stopped.stopped, released, finished: result.finished }).toEqual({
+      stopped: true,
+      released: true,
+      finished: true,
+    });
+    expect(later.messages).toEqual(atStop.messages);
+    expect(canonical(later.messages)).not.toBe(canonical((await referenceRun()).stored.messages));
+  });
+
+  it('keeps the todos column = readTodos(stored conversation)', () => consistent(later));
+});
+
+describe(`${LOAD_CHATS} concurrent chats across both servers`, () => {
+  let results: PostResult[];
+  let stored: StoredChat[];
+  beforeAll(async () => {
+    const hosts = [a, b];
+    const peak = hosts.map((host) => processGroupRss(host.child.pid!));
+    const before = [...peak];
+    const sampler = setInterval(() => {
+      hosts.forEach((host, index) => {
+        peak[index] = Math.max(peak[index]!, processGroupRss(host.child.pid!));
+      });
+    }, 100);
+    const chatIds = Array.from({ length: LOAD_CHATS }, (_, index) => newChatId(`load${index}`));
+    const started = performance.now();
+    results = await Promise.all(
+      chatIds.map((id, index) => postChat(hosts[index % 2]!.baseUrl, { id, message: userMessage(PLAN.prompt) })),
+    );
+    const wall = (performance.now() - started) / 1000;
+    await Promise.all(chatIds.map((id) => idle(id)));
+    clearInterval(sampler);
+    stored = chatIds.map(store);
+    const firstChunk = results.map((result) => result.firstChunkMs ?? Number.NaN);
+    const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    console.log(
+      `${LOAD_CHATS} chats on 2 servers in ${wall.toFixed(1)} s wall (one chat alone: ${(await referenceRun()).seconds.toFixed(1)} s); ` +
+        `first chunk p50 ${percentile(firstChunk, 50).toFixed(0)} ms, p95 ${percentile(firstChunk, 95).toFixed(0)} ms; ` +
+        `RSS a ${megabytes(before[0]!)} → peak ${megabytes(peak[0]!)} MB, b ${megabytes(before[1]!)} → peak ${megabytes(peak[1]!)} MB`,
+    );
+  });
+
+  it('all complete, each with the whole plan done', () => {
+    const incomplete = stored.filter(
+      (chat, index) =>
+        !results[index]!.finished || chat.todos.length !== PLAN.tasks.length || notCompleted(chat.todos).length > 0,
+    );
+    expect(incomplete.length).toBe(0);
+  });
+
+  it('every stored list = readTodos of its chat', async () => {
+    const replayed = await Promise.all(stored.map((chat) => replayedTodos(chat.messages)));
+    expect(stored.filter((chat, index) => keyOf(chat.todos) !== keyOf(replayed[index]!)).length).toBe(0);
+  });
+});
