@@ -51,7 +51,9 @@ beforeAll(async () => {
   await page.exposeFunction('onChatChunk', (type: string) => onChunk(type));
   await page.addInitScript(recordChatChunks);
   const chatId = newChatId('uninterrupted');
+  const started = performance.now();
   const posted = await postChat(server.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) });
+  console.log(`an uninterrupted run: ${Math.round(performance.now() - started)} ms`);
   if (!posted.finished || !(await waitForIdle(server.database, chatId)))
     throw new Error('the uninterrupted run did not end');
   uninterrupted = canonical(readStore(server.database, chatId).messages);
