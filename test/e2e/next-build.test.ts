@@ -1,8 +1,9 @@
 /**
  * The Next.js example as built from the packed tarball (global-setup.ts installs and builds it):
  * it runs the packed package, `'use client'` survives, `next build` passes with Cache Components,
- * the chat route's server bundle holds no React client code of `todo-write/react`, and the code the
- * docs quote is the example's code.
+ * the chat route's server bundle and the workflow's step bundle (where the agent's steps and its
+ * todo_write calls run) hold no React client code of `todo-write/react`, and the code the docs quote
+ * is the example's code.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,8 +117,15 @@ function reactOnlyMarkers(reactSource: string, indexSource: string): string[] {
 describe('the server bundles', () => {
   const routeFiles = routeServerFiles(join(SERVER, 'app', 'api', 'chat'));
   const pageFiles = routeServerFiles(join(SERVER, 'app', 'chat', '[id]'));
+  // The routes the workflow builder generates: the answer's steps (model calls, todo_write) run there.
+  const workflowRoute = (route: string): string[] =>
+    routeServerFiles(join(SERVER, 'app', '.well-known', 'workflow', 'v1', route));
+  const stepFiles = workflowRoute('step');
+  const workflowFiles = [...stepFiles, ...workflowRoute('flow'), ...workflowRoute(join('webhook', '[token]'))];
   const routeModules = bundledModules(routeFiles);
   const pageModules = bundledModules(pageFiles);
+  const workflowModules = bundledModules(workflowFiles);
+  const stepModules = bundledModules(stepFiles);
   const reactEntry = /node_modules\/todo-write\/(dist\/react\.js|src\/react[./])/;
   const markers = reactOnlyMarkers(
     readFileSync(join(INSTALLED, 'react.js'), 'utf8'),
@@ -131,6 +139,13 @@ describe('the server bundles', () => {
 
   it('the route bundle holds no module of todo-write/react (source maps)', () => {
     expect(routeModules.filter((module) => reactEntry.test(module))).toEqual([]);
+  });
+
+  it("the workflow's step bundle holds todo-write from the app's node_modules, and none of todo-write/react", () => {
+    expect(stepModules.filter((module) => /^examples\/next-chat\/node_modules\/todo-write\//.test(module))).not.toEqual(
+      [],
+    );
+    expect(workflowModules.filter((module) => reactEntry.test(module))).toEqual([]);
   });
 
   it('the same check finds todo-write/react in the /chat/[id] server bundle (it detects)', () => {
@@ -156,7 +171,7 @@ describe('the server bundles', () => {
   // Turbopack's root is the repository (for ../../demo): nothing else may come from outside the app.
   // Next itself tries `@opentelemetry/api` first and falls back to its own copy when an app lacks it.
   it('every bundled module comes from the app, its node_modules or demo/agent', () => {
-    const outside = [...routeModules, ...pageModules].filter(
+    const outside = [...routeModules, ...pageModules, ...workflowModules].filter(
       (module) =>
         !module.startsWith('examples/next-chat/') &&
         !module.startsWith('demo/agent/') &&

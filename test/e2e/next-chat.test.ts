@@ -2,7 +2,8 @@
  * A live chat on the Next.js example in Chromium: the checklist builds while the answer streams
  * (never empty, never an invalid row), a turn that ends on a rejected call keeps the last accepted
  * list, the stored conversation (/chat/[id]) holds the same list in its server HTML and its todos
- * table, the page hydrates without a warning, and the chat goes on from there to the end.
+ * table, the page hydrates without a warning, and the chat goes on from there to the end. Stop on
+ * the page ends a running answer and releases the chat.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { REPO_ROOT } from '../support/pack-package.js';
-import { readStore, type Row } from './support/chat-store.js';
-import { type ExampleServer, ExampleServers } from './support/next-example.js';
+import { keyOf, readStore, type Row, waitForIdle } from './support/chat-store.js';
+import { type ExampleServer, ExampleServers, replayedTodos } from './support/next-example.js';
 import {
   type Checklist,
   chatIdOf,
@@ -19,7 +20,9 @@ import {
   openChat,
   readChecklist,
   recordChecklist,
+  pageRows,
   rowsFromHtml,
+  send,
   sendAndWait,
   takeRecording,
 } from './support/page-probes.js';
@@ -224,6 +227,57 @@ describe('the chat goes on from /chat/[id]', () => {
   it('shows the finished list after a second reload', () => expect(reloaded.list.rows).toEqual(finished.rows));
 
   it('shows no hydration warning after the second reload', () => expect(reloaded.warnings).toEqual([]));
+});
+
+describe('Stop while the agent answers', () => {
+  const plan = scenarios.plan;
+  let stop: { status: number; body: unknown };
+  let released: boolean;
+  let stopped: ReturnType<typeof readStore>;
+  let replayed: Row[];
+  let shownAfterReload: Row[];
+  let next: ReturnType<typeof readStore>;
+  beforeAll(async () => {
+    await runFirstTurn();
+    await openChat(page, `${server.baseUrl}/`);
+    await send(page, plan.prompt);
+    const chatId = await chatIdOf(page);
+    // A task done: the list is stored, and most of the plan is still to come.
+    await page.locator('[aria-label="Plan"] li[data-status="completed"]').first().waitFor({ timeout: 60_000 });
+    const stopResponse = page.waitForResponse((response) => response.url().endsWith('/stop'));
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const response = await stopResponse;
+    stop = { status: response.status(), body: await response.json() };
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 20_000 });
+    // The running step sees the Stop within a poll, stores what it has and releases the chat.
+    released = await waitForIdle(server.database, chatId, 20_000);
+    stopped = readStore(server.database, chatId);
+    replayed = await replayedTodos(stopped.messages);
+    await openChat(page, `${server.baseUrl}/chat/${chatId}`);
+    shownAfterReload = await pageRows(page);
+    await sendAndWait(page, 'continue');
+    await waitForIdle(server.database, chatId);
+    next = readStore(server.database, chatId);
+  });
+
+  it('the stop request says it stopped a running answer', () => {
+    expect(stop).toEqual({ status: 200, body: { stopped: true } });
+  });
+
+  it('the answer ends and the chat is released, before the plan is done', () => {
+    expect(released).toBe(true);
+    expect(stopped.todos.filter((row) => row.status !== 'completed')).not.toEqual([]);
+  });
+
+  it('the todos table = readTodos(stored conversation), and a reload shows it', () => {
+    expect(keyOf(stopped.todos)).toBe(keyOf(replayed));
+    expect(keyOf(shownAfterReload)).toBe(keyOf(stopped.todos));
+  });
+
+  it('the chat takes the next message (not a 409) and answers it', () => {
+    expect(next.messages.filter((message) => message.role === 'user')).toHaveLength(2);
+    expect(next.messages.at(-1)?.role).toBe('assistant');
+  });
 });
 
 async function takeScreenshots(chatUrl: string): Promise<void> {

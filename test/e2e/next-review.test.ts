@@ -1,9 +1,9 @@
 /**
- * Plan review in the example as deployed (`next start`, no Redis): forged or malformed answers get
+ * Plan review in the example as deployed (`next start`, one machine): forged or malformed answers get
  * a 4xx and store nothing, six racing answers to one plan apply once; in two tabs the plan survives
  * a reload with its controls, is sent back with a reason, the revision is approved and runs to the
  * end, and the other tab's stale answer is refused; a page loaded while an approved plan runs shows
- * the stored progress.
+ * the stored progress and follows the answer to its end.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import {
   waitingApproval,
 } from './support/chat-store.js';
 import { type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './support/next-example.js';
-import { chatIdOf, openChat, pageRows, planPhase, send } from './support/page-probes.js';
+import { chatIdOf, openChat, pageRows, planPhase, send, shownAlert } from './support/page-probes.js';
 import { type PostResult, postChat } from './support/sse-recorder.js';
 
 const PLAN = scenarios.plan;
@@ -281,10 +281,11 @@ describe('plan review in two tabs', () => {
   it('keeps the todos table = readTodos(stored conversation)', () => consistent(seen.done.stored));
 });
 
-describe('plan review: a page loaded while the approved plan runs, no Redis', () => {
+describe('plan review: a page loaded while the approved plan runs', () => {
   const chatId = newChatId('review-midway');
   let shown: { rows: Row[]; phase: string | null; inlineCalls: number };
   let after: StoredChat;
+  let followed: { rows: Row[]; alert: string | null };
   beforeAll(async () => {
     await postChat(server.baseUrl, { id: chatId, message: userMessage(PLAN.prompt), review: true });
     await waitForIdle(server.database, chatId);
@@ -311,6 +312,8 @@ describe('plan review: a page loaded while the approved plan runs, no Redis', ()
     await answer;
     await waitForIdle(server.database, chatId);
     after = store(chatId);
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
+    followed = { rows: await pageRows(page), alert: await shownAlert(page) };
   });
 
   it('shows the stored progress (some tasks completed, phase accepted, the calls so far inline), not the plan as it was approved', () => {
@@ -322,6 +325,9 @@ describe('plan review: a page loaded while the approved plan runs, no Redis', ()
     expect(shown.inlineCalls).toBeGreaterThanOrEqual(2);
   });
 
-  it('keeps the todos table = readTodos(stored conversation) after the answer the page did not follow', () =>
-    consistent(after));
+  it('keeps the todos table = readTodos(stored conversation) after the answer', () => consistent(after));
+
+  it('follows the answer to its end: the page shows the stored list, with no error', () => {
+    expect({ rows: keyOf(followed.rows), alert: followed.alert }).toEqual({ rows: keyOf(after.todos), alert: null });
+  });
 });

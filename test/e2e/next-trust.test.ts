@@ -1,7 +1,8 @@
 /**
  * The example's chat route as deployed (`next start`, no Redis): forged agent messages and smuggled
  * tool parts get a 4xx and store nothing, the page is unchanged and a plain message still works;
- * racing posts on one chat are each answered and stored or refused with 409 (and the page says so).
+ * racing posts on one chat are each answered and stored or refused with 409 (and a tab that sends
+ * while another tab's answer runs says so).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { keyOf, readStore, type StoredChat, waitForIdle } from './support/chat-store.js';
 import { type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './support/next-example.js';
-import { chatIdOf, openChat, rowsFromHtml, send } from './support/page-probes.js';
+import { chatIdOf, openChat, rowsFromHtml, send, sendAndWait } from './support/page-probes.js';
 import { type PostResult, postChat } from './support/sse-recorder.js';
 
 const PLAN = scenarios.plan;
@@ -178,9 +179,14 @@ describe('racing from two tabs', () => {
     const context = await browser.newContext();
     const [page, second]: Page[] = [await context.newPage(), await context.newPage()];
     await openChat(page!, `${server.baseUrl}/`);
-    await send(page!, PLAN.prompt);
-    await chatIdOf(page!);
+    await sendAndWait(page!, PLAN.prompt);
+    const chatId = await chatIdOf(page!);
+    // Opened while no answer runs (a tab opened during one follows it and offers only Stop).
     await openChat(second!, page!.url());
+    await send(page!, PLAN.prompt);
+    await expect
+      .poll(() => readStore(server.database, chatId).answering, { timeout: 20_000, interval: 20 })
+      .not.toBeNull();
     await send(second!, 'continue');
     const alert = second!.locator('.chat p[role="alert"]');
     await alert.waitFor({ timeout: 20_000 });

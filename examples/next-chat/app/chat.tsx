@@ -100,6 +100,8 @@ export function Chat({
   const [review, setReview] = useState(reviewPlans);
   const reviewRef = useRef(review);
   reviewRef.current = review;
+  // The resume found no answer running (204): nothing will be replayed onto the stored chat.
+  const [nothingToResume, setNothingToResume] = useState(false);
   // Sends only what the person added: the route loads the rest from the store.
   // Made once for the page (like useChat's own chat).
   const [transport] = useState(
@@ -110,6 +112,11 @@ export function Chat({
         // A replayed answer restarts from an empty message; one that continues a stored message (after
         // a review) refers to calls in it, so it is replayed onto that message as the answer began.
         resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (response.status === 204) setNothingToResume(true);
+          return response;
+        },
       }),
   );
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
@@ -142,10 +149,19 @@ export function Chat({
         if (answerRefused) void showStored(errorText(refused));
       },
     });
+  const busy = status === 'submitted' || status === 'streaming';
+  const [movedOn, setMovedOn] = useState(false);
+  useEffect(() => {
+    if (busy) setMovedOn(true);
+  }, [busy]);
   // A resumed answer is replayed from its first chunk: show the stored chat until the replay is past it.
+  // "ready" counts once the resume ran: the page is "ready" too before the resume's request returns.
   const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
   const caughtUp =
-    replaying && (status === 'ready' || status === 'error' || isPastStored(messages, initialMessages.at(-1)));
+    replaying &&
+    (status === 'error' ||
+      (status === 'ready' && (movedOn || nothingToResume)) ||
+      isPastStored(messages, initialMessages.at(-1)));
   const replayed = useRef(false);
   useEffect(() => {
     if (status === 'streaming') replayed.current = true;
@@ -153,7 +169,7 @@ export function Chat({
   useEffect(() => {
     if (!caughtUp) return;
     setReplaying(false);
-    // Nothing was replayed onto the message as the answer began (it just ended): the stored chat is newer.
+    // Nothing was replayed onto the message as the answer began (it ended before the resume): the stored chat is newer.
     if (!replayed.current && resume && continuedMessage !== undefined) setMessages(initialMessages);
   }, [caughtUp, resume, continuedMessage, initialMessages, setMessages]);
   const shown = replaying && !caughtUp ? initialMessages : messages;
@@ -164,15 +180,10 @@ export function Chat({
       window.history.replaceState(null, '', `/chat/${id}`);
     }
   }, [status, id]);
-  const busy = status === 'submitted' || status === 'streaming';
   // Read as a resume starts (status "submitted"): later resumes replay from the start again.
   useEffect(() => {
     if (busy) replayFromEmpty(transport, true);
   }, [busy, transport]);
-  const [movedOn, setMovedOn] = useState(false);
-  useEffect(() => {
-    if (busy) setMovedOn(true);
-  }, [busy]);
   // A plan waiting for review needs the live list: its controls answer through useChat.
   const showStoredChecklist = storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review';
 
