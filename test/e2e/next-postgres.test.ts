@@ -9,7 +9,6 @@
  *
  * DEPLOY_SEED (default 1) picks the move, reconnect and kill points; LOAD_CHATS (default 50).
  */
-import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../demo/agent/scenarios.js';
@@ -301,7 +300,6 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
     storedAtLoad.push(store(chatId).todos.length > 0);
     await page.goto(`${b.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' });
     if (!(await idle(chatId, 90_000))) {
-      writeFileSync('/tmp/kill-b.log', `${b.output()}\n---- a ----\n${a.output()}`);
       a = await servers.start('a');
       throw new Error(`the run did not complete:\n${b.output().slice(-4000)}`);
     }
@@ -360,7 +358,9 @@ describe('a server started while another runs a step (where the engine may run t
     const answered = postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) });
     // Once the first list is stored the next step runs: a new server, whose start puts the running run back in the queue.
     const deadline = Date.now() + 60_000;
-    while (store(chatId).todos.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (store(chatId).todos.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const runId = store(chatId).runId!;
     third = await servers.start('third');
     const watching = resumeChat(third.baseUrl, chatId);
