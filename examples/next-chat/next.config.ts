@@ -25,6 +25,9 @@ const nextConfig: NextConfig = {
 if (process.env.DATABASE_URL && !process.env.VERCEL) {
   process.env.WORKFLOW_TARGET_WORLD ??= '@workflow/world-postgres';
   process.env.WORKFLOW_POSTGRES_URL ??= process.env.DATABASE_URL;
+  // A step holds a queue worker for its whole model call: at the engine's default of 10, the 11th
+  // answer on a server waits for a free one before its first chunk.
+  process.env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY ??= '50';
 } else if (!process.env.DATABASE_URL) {
   process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(dirname(fileURLToPath(import.meta.url)), 'data', 'runs');
 }
