@@ -9,7 +9,12 @@ import { isStepCount, readUIMessageStream, streamText, type UIMessage, type UIMe
 import { describe, expect, it } from 'vitest';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
 import { scenarios } from '../demo/agent/scenarios.js';
-import { followNewestStepRun, INTERRUPTED, type RunChunk } from '../examples/next-chat/lib/answer-stream.js';
+import {
+  followNewestStepRun,
+  INTERRUPTED,
+  type RunChunk,
+  STEP_RUN_AGAIN,
+} from '../examples/next-chat/lib/answer-stream.js';
 import { selectTodoState, todoWrite } from '../src/index.js';
 
 /** The UI chunks of the scripted plan's first two steps: the plan accepted, then the step that updates it. */
@@ -87,10 +92,11 @@ describe('followNewestStepRun', async () => {
 
     it("closes the lost run's open parts: its call ends as an input error", async () => {
       const { passed } = await read(written);
-      const closing = passed.slice(first.length + cut, first.length + cut + 2);
+      const closing = passed.slice(first.length + cut, first.length + cut + 3);
       expect(closing).toEqual([
         expect.objectContaining({ type: 'tool-input-error', errorText: INTERRUPTED }),
         { type: 'finish-step' },
+        { type: STEP_RUN_AGAIN, data: null, transient: true },
       ]);
     });
 

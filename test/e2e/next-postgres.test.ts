@@ -264,6 +264,7 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
   let restartToDoneMs: number;
   let chunksAtKill: number;
   let runId: string | null;
+  let pageText: string;
   let stored: StoredChat;
   let shown: Row[];
   let alert: string | null;
@@ -311,6 +312,7 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
     stored = store(chatId);
     shown = await pageRows(page);
     alert = await shownAlert(page);
+    pageText = (await page.locator('main').textContent()) ?? '';
     a = await servers.start('a');
     console.log(
       `killed after ${chunksAtKill} chunks; the other server's start to the answer's end: ${(restartToDoneMs / 1000).toFixed(1)} s; ` +
@@ -339,6 +341,16 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
 
   it('the page ends on the stored list with no error', () => {
     expect({ shown, alert, streams: starts }).toEqual({ shown: stored.todos, alert: null, streams: 2 });
+  });
+
+  it("the page ends on the stored transcript: the interrupted step's text is not shown twice", () => {
+    const texts = stored.messages.flatMap((message) =>
+      message.parts.flatMap((part) =>
+        part.type === 'text' && String(part.text).length > 20 ? [String(part.text)] : [],
+      ),
+    );
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((text) => pageText.split(text).length - 1 !== 1)).toEqual([]);
   });
 
   it('keeps the todos column = readTodos(stored conversation)', () => consistent(stored));

@@ -10,6 +10,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
 import { readTodoEdit } from 'todo-write';
+import { STEP_RUN_AGAIN } from '@/lib/answer-stream';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -120,6 +121,7 @@ export function Chat({
       }),
   );
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
+  const ranAgain = useRef(false);
   const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
     useChat({
       id,
@@ -129,6 +131,14 @@ export function Chat({
       resume,
       // Once the person answers a plan, the agent goes on by itself.
       sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+      // A step ran again (its server died mid-step): once the answer ends, the stored chat holds it once.
+      onData: (part) => {
+        if (part.type === STEP_RUN_AGAIN) ranAgain.current = true;
+      },
+      onFinish: () => {
+        if (ranAgain.current) void reloadStored();
+        ranAgain.current = false;
+      },
       onError: (refused) => {
         if (!isRefusal(refused)) return;
         let refusedText: string | undefined;
@@ -204,6 +214,14 @@ export function Chat({
       replayFromEmpty(transport, stored.continuedMessage === null);
       void resumeStream();
     }
+  }
+
+  /** Replaces the page's conversation with the stored one, once no answer runs on it. */
+  async function reloadStored(): Promise<void> {
+    const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
+    if (!response.ok) return;
+    const stored = (await response.json()) as { messages: UIMessage[]; running: boolean };
+    if (!stored.running) setMessages(stored.messages);
   }
 
   function onReviewChange(on: boolean): void {

@@ -12,6 +12,9 @@ export interface RunChunk {
   chunk: UIMessageChunk;
 }
 
+/** The transient data chunk sent when a step that had begun runs again. */
+export const STEP_RUN_AGAIN = 'data-step-run-again';
+
 /** What a part left open by a step run that is no longer followed is told. */
 export const INTERRUPTED = 'This step was interrupted; it runs again.';
 
@@ -48,7 +51,11 @@ export function followNewestStepRun(): TransformStream<RunChunk, UIMessageChunk>
                 },
           );
         }
-        if (stepOpen) controller.enqueue({ type: 'finish-step' });
+        if (stepOpen) {
+          controller.enqueue({ type: 'finish-step' });
+          // The page shows the lost run's text until the answer ends; then it can load the stored chat.
+          controller.enqueue({ type: STEP_RUN_AGAIN, data: null, transient: true });
+        }
         texts.clear();
         reasonings.clear();
         calls.clear();

@@ -97,9 +97,10 @@ function isWaiting(message: UIMessage | undefined): boolean {
   return message?.parts.some((part) => isToolUIPart(part) && part.state === 'approval-requested') ?? false;
 }
 
-/** Ends the run's stream and releases the chat. */
+/** Releases the chat, then ends the run's stream: a page that hears the end finds the chat free. */
 async function finishAnswer(chatId: string, turnId: string): Promise<void> {
   'use step';
+  await endAnswer(chatId, turnId);
   const writer = getWritable<RunChunk>().getWriter();
   try {
     await writer.write({ by: crypto.randomUUID(), chunk: { type: 'finish' } });
@@ -107,5 +108,4 @@ async function finishAnswer(chatId: string, turnId: string): Promise<void> {
   } catch {
     // Closed by an earlier run of this step.
   }
-  await endAnswer(chatId, turnId);
 }

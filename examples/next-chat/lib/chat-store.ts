@@ -221,10 +221,14 @@ export async function isStopRequested(chatId: string, turnId: string): Promise<b
   return row === undefined || Number(row.stop_requested) === 1;
 }
 
-/** Asks the chat's running answer to stop (its step sees it within a poll); `false` when none runs. */
-export async function requestStop(chatId: string): Promise<boolean> {
+/** Asks the turn's answer to stop (its running step sees it within a poll); `false` once the turn is over. */
+export async function requestStop(chatId: string, turnId: string): Promise<boolean> {
   const db = await database();
-  return (await db.run('UPDATE chat_answers SET stop_requested = 1 WHERE chat_id = ?', [chatId])) === 1;
+  const changed = await db.run('UPDATE chat_answers SET stop_requested = 1 WHERE chat_id = ? AND turn_id = ?', [
+    chatId,
+    turnId,
+  ]);
+  return changed === 1;
 }
 
 /** Releases the chat from the turn (later calls do nothing). */

@@ -1,3 +1,4 @@
+import { runningAnswer } from '@/lib/chat-answer';
 import { isChatId, requestStop } from '@/lib/chat-store';
 
 /**
@@ -7,5 +8,6 @@ import { isChatId, requestStop } from '@/lib/chat-store';
 export async function POST(_request: Request, { params }: RouteContext<'/api/chat/[id]/stop'>): Promise<Response> {
   const { id } = await params;
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
-  return Response.json({ stopped: await requestStop(id) });
+  const answer = await runningAnswer(id);
+  return Response.json({ stopped: answer !== null && (await requestStop(id, answer.turnId)) });
 }
