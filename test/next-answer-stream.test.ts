@@ -1,9 +1,11 @@
 /**
  * The Next.js example's reader of a run's stream (`examples/next-chat/lib/answer-stream.ts`) on
  * the real pipeline: a step of the scripted agent (streamText → UI chunks) written by two step runs,
- * one cut off and then the newest whole; or both at once, interleaved. The page's message built from
- * what the reader passes on ends with the newest run's text and its todo_write call accepted, and the
- * checklist never shows a task twice or goes empty once it had rows.
+ * one cut off and then the newest whole; both at once, interleaved; or read from the middle, where an
+ * older run's chunk comes after the newer run's first. The page's message built from what the reader
+ * passes on ends with the newest run's text and its todo_write call accepted, and the checklist never
+ * shows a task twice or goes empty once it had rows. A run that ends without closing its stream
+ * (cancelled, failed) still ends the page's answer.
  */
 import { isStepCount, readUIMessageStream, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +14,11 @@ import { scenarios } from '../demo/agent/scenarios.js';
 import {
   followNewestStepRun,
   INTERRUPTED,
+  RUN_FAILED,
   type RunChunk,
-  STEP_RUN_AGAIN,
+  STEP_CUT_OFF,
+  type StepRun,
+  untilRunEnds,
 } from '../examples/next-chat/lib/answer-stream.js';
 import { selectTodoState, todoWrite } from '../src/index.js';
 
@@ -31,24 +36,35 @@ async function twoSteps(): Promise<{ first: UIMessageChunk[]; second: UIMessageC
   return { first: chunks.slice(0, second), second: chunks.slice(second) };
 }
 
-/** The message after each chunk the reader passes on, and the chunks it passed. */
-async function read(written: RunChunk[]): Promise<{ frames: UIMessage[]; passed: UIMessageChunk[] }> {
-  const passed: UIMessageChunk[] = [];
-  const stream = new ReadableStream<RunChunk>({
+const written = (chunks: readonly UIMessageChunk[], by: StepRun): RunChunk[] => chunks.map((chunk) => ({ by, chunk }));
+
+/** The same chunks with other text: what a second run of the step could have said. */
+const retold = (chunks: readonly UIMessageChunk[]): UIMessageChunk[] =>
+  chunks.map((chunk) => (chunk.type === 'text-delta' ? { ...chunk, delta: chunk.delta.toUpperCase() } : chunk));
+
+/** A stream of `chunks` that stays open when `open` (its run ended without closing it). */
+function source(chunks: readonly RunChunk[], open = false): ReadableStream<RunChunk> {
+  return new ReadableStream<RunChunk>({
     start(controller) {
-      for (const chunk of written) controller.enqueue(chunk);
-      controller.close();
+      for (const chunk of chunks) controller.enqueue(chunk);
+      if (!open) controller.close();
     },
-  })
-    .pipeThrough(followNewestStepRun())
-    .pipeThrough(
-      new TransformStream<UIMessageChunk, UIMessageChunk>({
-        transform(chunk, controller) {
-          passed.push(chunk);
-          controller.enqueue(chunk);
-        },
-      }),
-    );
+  });
+}
+
+/** The message after each chunk the reader passes on, and the chunks it passed. */
+async function read(
+  chunks: RunChunk[] | ReadableStream<RunChunk>,
+): Promise<{ frames: UIMessage[]; passed: UIMessageChunk[] }> {
+  const passed: UIMessageChunk[] = [];
+  const stream = (Array.isArray(chunks) ? source(chunks) : chunks).pipeThrough(followNewestStepRun()).pipeThrough(
+    new TransformStream<UIMessageChunk, UIMessageChunk>({
+      transform(chunk, controller) {
+        passed.push(chunk);
+        controller.enqueue(chunk);
+      },
+    }),
+  );
   const frames: UIMessage[] = [];
   for await (const message of readUIMessageStream({ stream })) frames.push(structuredClone(message));
   return { frames, passed };
@@ -71,8 +87,9 @@ function checklistFaults(frames: readonly UIMessage[]) {
 
 describe('followNewestStepRun', async () => {
   const { first, second: step } = await twoSteps();
-  const before = first.map((chunk) => ({ by: 'first', chunk }));
-  const whole = await read([...before, ...step.map((chunk) => ({ by: 'only', chunk }))]);
+  const before = written(first, { id: 'first', step: 0, attempt: 1 });
+  const once = { id: 'once', step: 1, attempt: 1 };
+  const whole = await read([...before, ...written(step, once)]);
   const last = whole.frames.at(-1)!;
   const secondText = textOf(last).slice(textOf((await read(before)).frames.at(-1)!).length);
   // Cut inside the todo_write call's input.
@@ -84,24 +101,22 @@ describe('followNewestStepRun', async () => {
   });
 
   describe('a step run cut off mid-call, then the step run again', () => {
-    const written = [
-      ...before,
-      ...step.slice(0, cut).map((chunk) => ({ by: 'lost', chunk })),
-      ...step.map((chunk) => ({ by: 'again', chunk })),
-    ];
+    const lost = { id: 'lost', step: 1, attempt: 1 };
+    const again = { id: 'again', step: 1, attempt: 2 };
+    const stream = [...before, ...written(retold(step.slice(0, cut)), lost), ...written(step, again)];
 
     it("closes the lost run's open parts: its call ends as an input error", async () => {
-      const { passed } = await read(written);
+      const { passed } = await read(stream);
       const closing = passed.slice(first.length + cut, first.length + cut + 3);
       expect(closing).toEqual([
         expect.objectContaining({ type: 'tool-input-error', errorText: INTERRUPTED }),
         { type: 'finish-step' },
-        { type: STEP_RUN_AGAIN, data: null, transient: true },
+        { type: STEP_CUT_OFF, data: null, transient: true },
       ]);
     });
 
     it("ends on the newest run's list, accepted, and the checklist never doubles a task or goes blank", async () => {
-      const { frames } = await read(written);
+      const { frames } = await read(stream);
       const final = selectTodoState([frames.at(-1)!], { status: 'ready' });
       expect(final.todos.map(({ content, status }) => ({ content, status }))).toEqual(
         selectTodoState([last], { status: 'ready' }).todos.map(({ content, status }) => ({ content, status })),
@@ -112,18 +127,23 @@ describe('followNewestStepRun', async () => {
   });
 
   describe('two runs of the step at once, interleaved', () => {
-    // The older run goes on writing after the newer one started: all of it is dropped from then on.
-    const written: RunChunk[] = [...before];
+    // The engine started the step twice (same attempt): the one that wrote last is followed, and
+    // whatever the other writes from then on is dropped.
+    const older = { id: 'older', step: 1, attempt: 1 };
+    const newer = { id: 'newer', step: 1, attempt: 1 };
+    const olderStep = retold(step);
+    const stream: RunChunk[] = [...before];
     for (let index = 0; index < step.length; index++) {
-      written.push({ by: 'older', chunk: step[index]! });
-      if (index >= cut) written.push({ by: 'newer', chunk: step[index - cut]! });
+      stream.push({ by: older, chunk: olderStep[index]! });
+      if (index >= cut) stream.push({ by: newer, chunk: step[index - cut]! });
     }
-    for (const chunk of step.slice(step.length - cut)) written.push({ by: 'newer', chunk });
+    stream.push(...written(step.slice(step.length - cut), newer));
 
     it("ends with the newer run's text and its call accepted", async () => {
-      const { frames } = await read(written);
+      const { frames } = await read(stream);
       const final = frames.at(-1)!;
       expect(secondText.length).toBeGreaterThan(0);
+      expect(secondText).not.toBe(secondText.toUpperCase());
       expect(textOf(final).endsWith(secondText)).toBe(true);
       const calls = final.parts.filter((part) => part.type === 'tool-todo_write');
       expect(calls.map((part) => ('state' in part ? part.state : ''))).toEqual([
@@ -132,6 +152,52 @@ describe('followNewestStepRun', async () => {
         'output-available',
       ]);
       expect(checklistFaults(frames)).toEqual({ blank: 0, doubled: 0 });
+    });
+  });
+
+  it("read from the middle: an older run's chunks after the newer run's first are dropped", async () => {
+    // From chunk n, the reader meets the run again first; the lost run's last chunks come after it.
+    const lost = { id: 'lost', step: 1, attempt: 1 };
+    const again = { id: 'again', step: 1, attempt: 2 };
+    const lostTail = written(retold(step.slice(cut, cut + 10)), lost);
+    const stream = [...before, ...written(step.slice(0, 3), again), ...lostTail, ...written(step.slice(3), again)];
+    const { passed, frames } = await read(stream);
+    expect(passed).toEqual([...first, ...step]);
+    expect(textOf(frames.at(-1)!)).toBe(textOf(last));
+  });
+
+  describe('a run that ends without closing its stream', () => {
+    /** `status` answers `running` twice, then `how`. */
+    const statuses = (how: string) => {
+      let asked = 0;
+      return async () => (++asked <= 2 ? 'running' : how);
+    };
+    const cutOff = [...before, ...written(step.slice(0, cut), once)];
+
+    it('cancelled mid-call: the call ends as an input error, the step is cut off, the answer finishes', async () => {
+      const { passed, frames } = await read(untilRunEnds(source(cutOff, true), statuses('cancelled'), 5));
+      expect(passed.slice(first.length + cut)).toEqual([
+        expect.objectContaining({ type: 'tool-input-error', errorText: INTERRUPTED }),
+        { type: 'finish-step' },
+        { type: STEP_CUT_OFF, data: null, transient: true },
+        { type: 'finish' },
+      ]);
+      // The checklist falls back to the list accepted before the cut.
+      const rows = (messages: UIMessage[]) =>
+        selectTodoState(messages, { status: 'ready' }).todos.map(({ content, status }) => ({ content, status }));
+      const { frames: beforeFrames } = await read(before);
+      expect(rows([frames.at(-1)!])).toEqual(rows([beforeFrames.at(-1)!]));
+      expect(rows([frames.at(-1)!]).length).toBeGreaterThan(0);
+    });
+
+    it('failed: the answer ends with an error the page can show', async () => {
+      const { passed } = await read(untilRunEnds(source(cutOff, true), statuses('failed'), 5));
+      expect(passed.at(-1)).toEqual({ type: 'error', errorText: RUN_FAILED });
+    });
+
+    it('a stream that closes is passed through whole, whatever the status says', async () => {
+      const { passed } = await read(untilRunEnds(source([...before, ...written(step, once)]), statuses('failed'), 5));
+      expect(passed).toEqual([...first, ...step]);
     });
   });
 });

@@ -5,7 +5,8 @@
  * server killed mid-step leaves a run that the next server to start completes, equal to an
  * uninterrupted run; a server started while a step runs (the engine then runs that step twice) still
  * ends with the right conversation; racing requests across both servers get one answer and 409s;
- * Stop sent to the other server stops the answer; 50 concurrent chats across both all complete.
+ * Stop sent to the other server stops the answer, and cancels one whose server died; 50 concurrent
+ * chats across both all complete.
  *
  * DEPLOY_SEED (default 1) picks the move, reconnect and kill points; LOAD_CHATS (default 50).
  */
@@ -18,6 +19,7 @@ import {
   acceptedLists,
   canonical,
   keyOf,
+  queryPostgres,
   readStore,
   type Row,
   type StoredChat,
@@ -312,7 +314,8 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
     stored = store(chatId);
     shown = await pageRows(page);
     alert = await shownAlert(page);
-    pageText = (await page.locator('main').textContent()) ?? '';
+    // The conversation only: the suggestions under the input repeat the prompt.
+    pageText = (await page.getByRole('region', { name: 'Conversation' }).locator('ol').first().textContent()) ?? '';
     a = await servers.start('a');
     console.log(
       `killed after ${chunksAtKill} chunks; the other server's start to the answer's end: ${(restartToDoneMs / 1000).toFixed(1)} s; ` +
@@ -475,6 +478,82 @@ describe('Stop sent to the other server', () => {
   });
 
   it('keeps the todos column = readTodos(stored conversation)', () => consistent(later));
+});
+
+describe('Stop after the server running the answer died', () => {
+  let stopped: { stopped: boolean };
+  let stopMs: number;
+  let released: boolean;
+  let reader: PostResult | 'still open';
+  let atStop: StoredChat;
+  let next: PostResult;
+  let answered: StoredChat;
+  let afterRestart: StoredChat;
+  let runStatus: string;
+  beforeAll(async () => {
+    const chatId = newChatId('dead-stop');
+    // Killed inside the second step, mid-call: its job stays with the dead server, so no server runs it.
+    let steps = 0;
+    let killed: Promise<unknown> | undefined;
+    const onChunk = (type: string) => {
+      if (type === 'start-step') steps++;
+      if (steps >= 2 && type === 'tool-input-delta') killed ??= signalGroup(a.child, 'SIGKILL');
+    };
+    postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) }, { onChunk }).catch(() => {});
+    const deadline = Date.now() + 60_000;
+    while (killed === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await killed;
+    const runId = store(chatId).runId;
+    // A page on the surviving server follows the answer.
+    const reading = resumeChat(b.baseUrl, chatId);
+    const asked = performance.now();
+    stopped = (await (await fetch(`${b.baseUrl}/api/chat/${chatId}/stop`, { method: 'POST' })).json()) as {
+      stopped: boolean;
+    };
+    stopMs = performance.now() - asked;
+    released = await idle(chatId, 5_000);
+    reader = await Promise.race([
+      reading,
+      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 15_000)),
+    ]);
+    atStop = store(chatId);
+    runStatus = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
+    next = await postChat(b.baseUrl, { id: chatId, message: userMessage('Thanks, that is all for now.') });
+    answered = store(chatId);
+    a = await servers.start('a');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    afterRestart = store(chatId);
+    console.log(`Stop of an answer whose server died: answered in ${(stopMs / 1000).toFixed(1)} s`);
+  });
+
+  it('cancels the run: the chat is released and keeps the steps stored before the kill', () => {
+    expect({ stopped: stopped.stopped, released, runStatus }).toEqual({
+      stopped: true,
+      released: true,
+      runStatus: 'cancelled',
+    });
+    expect(acceptedLists(atStop.messages).length).toBeGreaterThan(0);
+  });
+
+  it('a reader on the surviving server gets the end of the answer', () => {
+    expect(reader === 'still open' ? reader : reader.finished).toBe(true);
+  });
+
+  it('the chat takes the next message, answered by the surviving server', () => {
+    expect({ status: next.status, finished: next.finished }).toEqual({ status: 200, finished: true });
+    expect(answered.messages.slice(0, atStop.messages.length)).toEqual(atStop.messages);
+    expect(answered.messages.slice(atStop.messages.length).map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+  });
+
+  it('the cancelled run does not come back when its server restarts', () => {
+    expect(afterRestart.messages).toEqual(answered.messages);
+    expect(afterRestart.answering).toBeNull();
+  });
+
+  it('keeps the todos column = readTodos(stored conversation)', () => consistent(afterRestart));
 });
 
 describe(`${LOAD_CHATS} concurrent chats across both servers`, () => {

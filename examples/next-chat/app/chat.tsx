@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
 import { readTodoEdit } from 'todo-write';
-import { STEP_RUN_AGAIN } from '@/lib/answer-stream';
+import { STEP_CUT_OFF } from '@/lib/answer-stream';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -121,7 +121,7 @@ export function Chat({
       }),
   );
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
-  const ranAgain = useRef(false);
+  const cutOff = useRef(false);
   const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
     useChat({
       id,
@@ -131,13 +131,13 @@ export function Chat({
       resume,
       // Once the person answers a plan, the agent goes on by itself.
       sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-      // A step ran again (its server died mid-step): once the answer ends, the stored chat holds it once.
+      // A step was cut off (server died, run cancelled): once the answer ends, the stored chat is shown.
       onData: (part) => {
-        if (part.type === STEP_RUN_AGAIN) ranAgain.current = true;
+        if (part.type === STEP_CUT_OFF) cutOff.current = true;
       },
       onFinish: () => {
-        if (ranAgain.current) void reloadStored();
-        ranAgain.current = false;
+        if (cutOff.current) void reloadStored();
+        cutOff.current = false;
       },
       onError: (refused) => {
         if (!isRefusal(refused)) return;

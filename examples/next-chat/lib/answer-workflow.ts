@@ -7,10 +7,10 @@
  */
 import { convertToModelMessages, isToolUIPart, streamText, toUIMessageStream, type UIMessage } from 'ai';
 import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
-import { getWritable } from 'workflow';
-import type { RunChunk } from './answer-stream';
+import { getStepMetadata, getWritable } from 'workflow';
+import type { RunChunk, StepRun } from './answer-stream';
 import { chatModel } from './chat-model';
-import { endAnswer, isStopRequested, loadTurn, saveStep } from './chat-store';
+import { endAnswer, isStopRequested, loadTurn, saveStep, type TurnState } from './chat-store';
 
 const INSTRUCTIONS =
   'You are a coding agent. For work with more than two steps, first call todo_write with a short plan ' +
@@ -44,18 +44,19 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
   const turn = await loadTurn(chatId, turnId);
   if (turn === null || turn.stopRequested) return false;
   // Stored by an earlier run of this step that did not live to report it.
-  if (turn.stepsSaved > step) return turn.stepsSaved > step + 1 || turn.more;
+  if (turn.stepsSaved > step) return goesOn(turn, step);
 
   const stop = new AbortController();
-  const poll = setInterval(() => {
-    isStopRequested(chatId, turnId).then(
-      (stopped) => stopped && stop.abort('stopped'),
-      () => {},
-    );
-  }, STOP_POLL_MS);
-  const by = crypto.randomUUID();
+  const by = stepRun(step);
   const writer = getWritable<RunChunk>().getWriter();
+  let poll: ReturnType<typeof setInterval> | undefined;
   try {
+    poll = setInterval(() => {
+      isStopRequested(chatId, turnId).then(
+        (stopped) => stopped && stop.abort('stopped'),
+        () => {},
+      );
+    }, STOP_POLL_MS);
     const result = streamText({
       model: chatModel(turn.messages),
       instructions: INSTRUCTIONS,
@@ -84,12 +85,24 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
       !stop.signal.aborted &&
       (await Promise.resolve(result.finishReason).catch(() => 'other')) === 'tool-calls' &&
       !isWaiting(messages.at(-1));
-    await saveStep({ chatId, turnId, step, messages, more });
-    return more;
+    if (await saveStep({ chatId, turnId, step, messages, more })) return more;
+    // Another run of this step stored it first: the answer goes on as that run said.
+    const stored = await loadTurn(chatId, turnId);
+    return stored !== null && goesOn(stored, step);
   } finally {
     clearInterval(poll);
     writer.releaseLock();
   }
+}
+
+/** Whether the answer goes on after step `step`, as the store has it once that step is saved. */
+function goesOn(turn: TurnState, step: number): boolean {
+  return turn.stepsSaved > step + 1 || turn.more;
+}
+
+/** This run of step `step`, as its chunks name it (see `answer-stream.ts`). */
+function stepRun(step: number): StepRun {
+  return { id: crypto.randomUUID(), step, attempt: getStepMetadata().attempt };
 }
 
 /** True when the message ends its step with a call waiting for the person's review. */
@@ -103,7 +116,7 @@ async function finishAnswer(chatId: string, turnId: string): Promise<void> {
   await endAnswer(chatId, turnId);
   const writer = getWritable<RunChunk>().getWriter();
   try {
-    await writer.write({ by: crypto.randomUUID(), chunk: { type: 'finish' } });
+    await writer.write({ by: stepRun(MAX_STEPS), chunk: { type: 'finish' } });
     await writer.close();
   } catch {
     // Closed by an earlier run of this step.

@@ -1,12 +1,14 @@
 /**
- * The routes' side of an answer: claim the chat and start the workflow run that answers it, find
- * the run answering a chat now, and ask it to stop. Whether an answer still runs is the engine's
- * word (its run's status), never a lease of ours.
+ * The routes' side of an answer: claim the chat and start the workflow run that answers it, read
+ * its stream, find the run answering a chat now, and stop it. Whether an answer still runs is the
+ * engine's word (its run's status), never a lease of ours.
  */
-import { generateId } from 'ai';
+import { generateId, type UIMessageChunk } from 'ai';
 import { getRun, type Run, start } from 'workflow/api';
+import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
+import { followNewestStepRun, type RunChunk, untilRunEnds } from './answer-stream';
 import { answerChat } from './answer-workflow';
-import { beginAnswer, type ChatAnswer, endAnswer, loadAnswer, setAnswerRun } from './chat-store';
+import { beginAnswer, type ChatAnswer, endAnswer, loadAnswer, requestStop, setAnswerRun } from './chat-store';
 import type { ChatInput } from './read-chat-request';
 
 /** How long a claim may wait for its run to start, in ms: a server that died in between frees the chat after it. */
@@ -18,9 +20,10 @@ export async function isAnswerOver(answer: ChatAnswer): Promise<boolean> {
   try {
     const status = await getRun(answer.runId).status;
     return status !== 'pending' && status !== 'running';
-  } catch {
-    // The engine does not know the run.
-    return true;
+  } catch (error) {
+    // A run the engine does not know (its data was removed) is over; an engine that cannot answer is an error.
+    if (WorkflowRunNotFoundError.is(error)) return true;
+    throw error;
   }
 }
 
@@ -46,4 +49,33 @@ export async function startAnswer(chatId: string, input: ChatInput, review: bool
     await endAnswer(chatId, turnId);
     throw error;
   }
+}
+
+/** The page's stream of the run from chunk `startIndex`: the newest run of each step, ending when the run does. */
+export function readAnswer(runId: string, startIndex = 0): ReadableStream<UIMessageChunk> {
+  const run = getRun(runId);
+  return untilRunEnds(run.getReadable<RunChunk>({ startIndex }), () => run.status).pipeThrough(followNewestStepRun());
+}
+
+/** How long a Stop waits for the running step to see it, in ms, before it cancels the run. */
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Stops the answer running on the chat: its step sees the Stop in the store within a poll and ends
+ * the answer with what it has; a run no server is running (its server died) is cancelled after
+ * {@link STOP_GRACE_MS}. `false` when nothing was running.
+ */
+export async function stopAnswer(chatId: string): Promise<boolean> {
+  const answer = await runningAnswer(chatId);
+  if (answer === null || !(await requestStop(chatId, answer.turnId))) return false;
+  // A run not started yet finds the Stop as its first step begins.
+  if (answer.runId === null) return true;
+  const deadline = Date.now() + STOP_GRACE_MS;
+  while (Date.now() < deadline) {
+    if (await isAnswerOver(answer)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await getRun(answer.runId).cancel();
+  await endAnswer(chatId, answer.turnId);
+  return true;
 }

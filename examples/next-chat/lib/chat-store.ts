@@ -201,6 +201,8 @@ export async function saveStep(options: {
   const { chatId, turnId, step, messages, more } = options;
   const db = await database();
   return db.transaction(async (sql) => {
+    // The chat's row first, as beginAnswer locks it: two transactions never wait on each other in a circle.
+    await sql.rows('SELECT id FROM chats WHERE id = ? FOR UPDATE', [chatId]);
     const changed = await sql.run(
       `UPDATE chat_answers SET steps_saved = ?, more_steps = ?
        WHERE chat_id = ? AND turn_id = ? AND steps_saved = ?`,

@@ -23,11 +23,11 @@ export interface PostResult {
   finished: boolean;
 }
 
-/** POSTs to /api/chat and reads the answer to its end (or leaves after `abortAfterChunks`). */
+/** POSTs to /api/chat and reads the answer to its end (or leaves after `abortAfterChunks`), telling `onChunk` each type. */
 export async function postChat(
   baseUrl: string,
   body: unknown,
-  options: { abortAfterChunks?: number } = {},
+  options: { abortAfterChunks?: number; onChunk?: (type: string) => void } = {},
 ): Promise<PostResult> {
   const controller = new AbortController();
   const started = performance.now();
@@ -47,7 +47,7 @@ export async function postChat(
       finished: false,
     };
   }
-  return readChunks(response, controller, started, options.abortAfterChunks);
+  return readChunks(response, controller, started, options);
 }
 
 /** GETs the running answer of `chatId` (from chunk `from`) and reads it to its end; `status` 204 when none runs. */
@@ -63,7 +63,7 @@ async function readChunks(
   response: Response,
   controller: AbortController,
   started: number,
-  abortAfterChunks?: number,
+  { abortAfterChunks, onChunk }: { abortAfterChunks?: number; onChunk?: (type: string) => void } = {},
 ): Promise<PostResult> {
   const chunks: string[] = [];
   const events: string[] = [];
@@ -81,6 +81,7 @@ async function readChunks(
         firstChunkMs ??= performance.now() - started;
         events.push(data);
         chunks.push((JSON.parse(data) as Chunk).type);
+        onChunk?.(chunks.at(-1)!);
         if (abortAfterChunks !== undefined && chunks.length >= abortAfterChunks) break;
       }
       if (abortAfterChunks !== undefined && chunks.length >= abortAfterChunks) {

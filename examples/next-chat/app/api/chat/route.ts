@@ -1,6 +1,5 @@
 import { createUIMessageStreamResponse } from 'ai';
-import { followNewestStepRun } from '@/lib/answer-stream';
-import { startAnswer } from '@/lib/chat-answer';
+import { readAnswer, startAnswer } from '@/lib/chat-answer';
 import { readChatRequest } from '@/lib/read-chat-request';
 
 /** What the page shows when the chat cannot take a request now. */
@@ -27,5 +26,5 @@ export async function POST(request: Request): Promise<Response> {
   }
   const started = await startAnswer(chatRequest.chatId, chatRequest.input, chatRequest.review);
   if (!started.ok) return Response.json({ error: REFUSALS[started.reason] }, { status: 409 });
-  return createUIMessageStreamResponse({ stream: started.run.readable.pipeThrough(followNewestStepRun()) });
+  return createUIMessageStreamResponse({ stream: readAnswer(started.run.runId) });
 }

@@ -1,7 +1,5 @@
 import { createUIMessageStreamResponse } from 'ai';
-import { followNewestStepRun } from '@/lib/answer-stream';
-import { getRun } from 'workflow/api';
-import { runningAnswer } from '@/lib/chat-answer';
+import { readAnswer, runningAnswer } from '@/lib/chat-answer';
 import { isChatId } from '@/lib/chat-store';
 
 /**
@@ -14,7 +12,5 @@ export async function GET(request: Request, { params }: RouteContext<'/api/chat/
   const from = Number(new URL(request.url).searchParams.get('from') ?? 0);
   const answer = await runningAnswer(id);
   if (answer?.runId == null || !Number.isSafeInteger(from) || from < 0) return new Response(null, { status: 204 });
-  return createUIMessageStreamResponse({
-    stream: getRun(answer.runId).getReadable({ startIndex: from }).pipeThrough(followNewestStepRun()),
-  });
+  return createUIMessageStreamResponse({ stream: readAnswer(answer.runId, from) });
 }
