@@ -36,7 +36,9 @@ async function twoSteps(): Promise<{ first: UIMessageChunk[]; second: UIMessageC
   return { first: chunks.slice(0, second), second: chunks.slice(second) };
 }
 
-const written = (chunks: readonly UIMessageChunk[], by: StepRun): RunChunk[] => chunks.map((chunk) => ({ by, chunk }));
+/** `chunks` as run `by` writes them, numbered from `start`. */
+const written = (chunks: readonly UIMessageChunk[], by: StepRun, start = 0): RunChunk[] =>
+  chunks.map((chunk, index) => ({ by, seq: start + index, chunk }));
 
 /** The same chunks with other text: what a second run of the step could have said. */
 const retold = (chunks: readonly UIMessageChunk[]): UIMessageChunk[] =>
@@ -127,17 +129,17 @@ describe('followNewestStepRun', async () => {
   });
 
   describe('two runs of the step at once, interleaved', () => {
-    // The engine started the step twice (same attempt): the one that wrote last is followed, and
-    // whatever the other writes from then on is dropped.
+    // The engine started the step again while it ran: the newer run is followed, and whatever the
+    // other writes from then on is dropped.
     const older = { id: 'older', step: 1, attempt: 1 };
-    const newer = { id: 'newer', step: 1, attempt: 1 };
+    const newer = { id: 'newer', step: 1, attempt: 2 };
     const olderStep = retold(step);
     const stream: RunChunk[] = [...before];
     for (let index = 0; index < step.length; index++) {
-      stream.push({ by: older, chunk: olderStep[index]! });
-      if (index >= cut) stream.push({ by: newer, chunk: step[index - cut]! });
+      stream.push({ by: older, seq: index, chunk: olderStep[index]! });
+      if (index >= cut) stream.push({ by: newer, seq: index - cut, chunk: step[index - cut]! });
     }
-    stream.push(...written(step.slice(step.length - cut), newer));
+    stream.push(...written(step.slice(step.length - cut), newer, step.length - cut));
 
     it("ends with the newer run's text and its call accepted", async () => {
       const { frames } = await read(stream);
@@ -159,11 +161,56 @@ describe('followNewestStepRun', async () => {
     // From chunk n, the reader meets the run again first; the lost run's last chunks come after it.
     const lost = { id: 'lost', step: 1, attempt: 1 };
     const again = { id: 'again', step: 1, attempt: 2 };
-    const lostTail = written(retold(step.slice(cut, cut + 10)), lost);
-    const stream = [...before, ...written(step.slice(0, 3), again), ...lostTail, ...written(step.slice(3), again)];
+    const lostTail = written(retold(step.slice(cut, cut + 10)), lost, cut);
+    const stream = [...before, ...written(step.slice(0, 3), again), ...lostTail, ...written(step.slice(3), again, 3)];
     const { passed, frames } = await read(stream);
     expect(passed).toEqual([...first, ...step]);
     expect(textOf(frames.at(-1)!)).toBe(textOf(last));
+  });
+
+  it('a chunk that never reached the reader: the run is left as cut off, and the checklist keeps the last accepted list', async () => {
+    // Two runs writing at once can make the engine's live delivery drop one of them; here a piece of the call's input.
+    const gapped = [...before, ...written(step, once)].filter((_, index) => index !== first.length + cut);
+    const { passed, frames } = await read(gapped);
+    expect(passed.slice(first.length)).toEqual([
+      ...step.slice(0, cut),
+      expect.objectContaining({ type: 'tool-input-error', errorText: INTERRUPTED }),
+      { type: 'finish-step' },
+      { type: STEP_CUT_OFF, data: null, transient: true },
+    ]);
+    const rows = (message: UIMessage) =>
+      selectTodoState([message], { status: 'ready' }).todos.map(({ content, status }) => ({ content, status }));
+    expect(rows(frames.at(-1)!)).toEqual(rows((await read(before)).frames.at(-1)!));
+    expect(checklistFaults(frames)).toEqual({ blank: 0, doubled: 0 });
+  });
+
+  describe('a step run again after its earlier run had finished it (the step stored, or not)', () => {
+    const lost = { id: 'lost', step: 1, attempt: 1 };
+    const again = { id: 'again', step: 1, attempt: 2 };
+    const stream = [...before, ...written(retold(step), lost), ...written(step, again)];
+
+    it('tells the page the step ran again, so it shows the stored chat once the answer ends', async () => {
+      const { passed } = await read(stream);
+      expect(passed).toEqual([...first, ...retold(step), { type: STEP_CUT_OFF, data: null, transient: true }, ...step]);
+    });
+
+    it('a reader reconnecting after n chunks gets exactly what follows them', async () => {
+      const { passed: all } = await read(stream);
+      const points = [
+        0,
+        1,
+        first.length + 3,
+        first.length + step.length,
+        first.length + step.length + 1,
+        all.length - 2,
+      ];
+      for (const from of points) {
+        const rest: UIMessageChunk[] = [];
+        const reader = source(stream).pipeThrough(followNewestStepRun(from)).getReader();
+        for (let next = await reader.read(); !next.done; next = await reader.read()) rest.push(next.value);
+        expect(rest, `from ${from}`).toEqual(all.slice(from));
+      }
+    });
   });
 
   describe('a run that ends without closing its stream', () => {
@@ -193,6 +240,25 @@ describe('followNewestStepRun', async () => {
     it('failed: the answer ends with an error the page can show', async () => {
       const { passed } = await read(untilRunEnds(source(cutOff, true), statuses('failed'), 5));
       expect(passed.at(-1)).toEqual({ type: 'error', errorText: RUN_FAILED });
+    });
+
+    it('cancelled while its last chunks still arrive: they all pass before the answer finishes', async () => {
+      // Each poll of the status sees one more chunk arrive; the reader ends only after a quiet poll.
+      const pending = [...cutOff];
+      let feed: ReadableStreamDefaultController<RunChunk> | undefined;
+      const trickle = new ReadableStream<RunChunk>({
+        start(controller) {
+          feed = controller;
+        },
+      });
+      const status = async () => {
+        const next = pending.shift();
+        if (next !== undefined) feed!.enqueue(next);
+        return 'cancelled';
+      };
+      const { passed } = await read(untilRunEnds(trickle, status, 5));
+      expect(passed.slice(0, first.length + cut)).toEqual([...first, ...step.slice(0, cut)]);
+      expect(passed.at(-1)).toEqual({ type: 'finish' });
     });
 
     it('a stream that closes is passed through whole, whatever the status says', async () => {

@@ -444,6 +444,7 @@ describe('Stop sent to the other server', () => {
   let atStop: StoredChat;
   let later: StoredChat;
   let result: PostResult;
+  let runStatus: string;
   beforeAll(async () => {
     const chatId = newChatId('stop');
     let answered: Promise<PostResult> | undefined;
@@ -457,21 +458,24 @@ describe('Stop sent to the other server', () => {
       }, 50);
     });
     await firstList;
+    const { runId } = store(chatId);
     stopped = (await (await fetch(`${b.baseUrl}/api/chat/${chatId}/stop`, { method: 'POST' })).json()) as {
       stopped: boolean;
     };
     released = await idle(chatId, 10_000);
     result = await answered!;
     atStop = store(chatId);
+    runStatus = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     later = store(chatId);
   });
 
-  it('ends the answer: its stream finishes, the chat is released, nothing is added after', async () => {
-    expect({ stopped: stopped.stopped, released, finished: result.finished }).toEqual({
+  it('ends the answer through its own step (the run completes, not cancelled): its stream finishes, the chat is released, nothing is added after', async () => {
+    expect({ stopped: stopped.stopped, released, finished: result.finished, runStatus }).toEqual({
       stopped: true,
       released: true,
       finished: true,
+      runStatus: 'completed',
     });
     expect(later.messages).toEqual(atStop.messages);
     expect(canonical(later.messages)).not.toBe(canonical((await referenceRun()).stored.messages));
@@ -490,8 +494,13 @@ describe('Stop after the server running the answer died', () => {
   let answered: StoredChat;
   let afterRestart: StoredChat;
   let runStatus: string;
+  let statusAfterRestart: string;
   beforeAll(async () => {
     const chatId = newChatId('dead-stop');
+    // A slower model, so that the kill lands well inside a step rather than between two (a step the
+    // surviving server would pick up and stop by itself).
+    await a.stop();
+    a = await servers.start('a', { SCRIPTED_MODEL_SPEED: '1' });
     // Killed inside the second step, mid-call: its job stays with the dead server, so no server runs it.
     let steps = 0;
     let killed: Promise<unknown> | undefined;
@@ -523,6 +532,7 @@ describe('Stop after the server running the answer died', () => {
     a = await servers.start('a');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     afterRestart = store(chatId);
+    statusAfterRestart = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
     console.log(`Stop of an answer whose server died: answered in ${(stopMs / 1000).toFixed(1)} s`);
   });
 
@@ -549,6 +559,7 @@ describe('Stop after the server running the answer died', () => {
   });
 
   it('the cancelled run does not come back when its server restarts', () => {
+    expect(statusAfterRestart).toBe('cancelled');
     expect(afterRestart.messages).toEqual(answered.messages);
     expect(afterRestart.answering).toBeNull();
   });

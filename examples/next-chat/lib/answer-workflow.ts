@@ -5,12 +5,19 @@
  * again on whichever server picks the run up, and finished steps are not run again (see
  * `answer-stream.ts` for what a page reading the stream sees then).
  */
-import { convertToModelMessages, isToolUIPart, streamText, toUIMessageStream, type UIMessage } from 'ai';
+import {
+  convertToModelMessages,
+  isToolUIPart,
+  streamText,
+  toUIMessageStream,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
-import { getStepMetadata, getWritable } from 'workflow';
-import type { RunChunk, StepRun } from './answer-stream';
+import { getStepMetadata, getWorkflowMetadata, getWritable } from 'workflow';
+import { RUN_FAILED, type RunChunk, type StepRun } from './answer-stream';
 import { chatModel } from './chat-model';
-import { endAnswer, isStopRequested, loadTurn, saveStep, type TurnState } from './chat-store';
+import { endAnswer, loadTurn, saveStep, seeStop, setAnswerRun, type TurnState } from './chat-store';
 
 const INSTRUCTIONS =
   'You are a coding agent. For work with more than two steps, first call todo_write with a short plan ' +
@@ -29,12 +36,14 @@ const STOP_POLL_MS = 250;
 /** The answer to the turn `beginAnswer` claimed: model steps until the model is done, then the chat is released. */
 export async function answerChat(chatId: string, turnId: string, review: boolean): Promise<void> {
   'use workflow';
+  let failed = true;
   try {
     for (let step = 0; step < MAX_STEPS; step += 1) {
       if (!(await answerStep(chatId, turnId, step, review))) break;
     }
+    failed = false;
   } finally {
-    await finishAnswer(chatId, turnId);
+    await finishAnswer(chatId, turnId, failed);
   }
 }
 
@@ -43,6 +52,8 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
   'use step';
   const turn = await loadTurn(chatId, turnId);
   if (turn === null || turn.stopRequested) return false;
+  // The route records the run too, but its server may die between starting the run and recording it.
+  if (step === 0) await setAnswerRun(chatId, turnId, getWorkflowMetadata().workflowRunId);
   // Stored by an earlier run of this step that did not live to report it.
   if (turn.stepsSaved > step) return goesOn(turn, step);
 
@@ -52,7 +63,7 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
   let poll: ReturnType<typeof setInterval> | undefined;
   try {
     poll = setInterval(() => {
-      isStopRequested(chatId, turnId).then(
+      seeStop(chatId, turnId).then(
         (stopped) => stopped && stop.abort('stopped'),
         () => {},
       );
@@ -80,7 +91,8 @@ async function answerStep(chatId: string, turnId: string, step: number, review: 
         messages = end.messages;
       },
     });
-    for await (const chunk of chunks) await writer.write({ by, chunk });
+    let seq = 0;
+    for await (const chunk of chunks) await writer.write({ by, seq: seq++, chunk });
     const more =
       !stop.signal.aborted &&
       (await Promise.resolve(result.finishReason).catch(() => 'other')) === 'tool-calls' &&
@@ -110,13 +122,20 @@ function isWaiting(message: UIMessage | undefined): boolean {
   return message?.parts.some((part) => isToolUIPart(part) && part.state === 'approval-requested') ?? false;
 }
 
-/** Releases the chat, then ends the run's stream: a page that hears the end finds the chat free. */
-async function finishAnswer(chatId: string, turnId: string): Promise<void> {
+/**
+ * Releases the chat, then ends the run's stream (with an error first when a step failed for good):
+ * a page that hears the end finds the chat free.
+ */
+async function finishAnswer(chatId: string, turnId: string, failed: boolean): Promise<void> {
   'use step';
   await endAnswer(chatId, turnId);
   const writer = getWritable<RunChunk>().getWriter();
   try {
-    await writer.write({ by: stepRun(MAX_STEPS), chunk: { type: 'finish' } });
+    const by = stepRun(MAX_STEPS);
+    const end: UIMessageChunk[] = failed
+      ? [{ type: 'error', errorText: RUN_FAILED }, { type: 'finish' }]
+      : [{ type: 'finish' }];
+    for (const [seq, chunk] of end.entries()) await writer.write({ by, seq, chunk });
     await writer.close();
   } catch {
     // Closed by an earlier run of this step.

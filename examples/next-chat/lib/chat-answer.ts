@@ -8,7 +8,15 @@ import { getRun, type Run, start } from 'workflow/api';
 import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
 import { followNewestStepRun, type RunChunk, untilRunEnds } from './answer-stream';
 import { answerChat } from './answer-workflow';
-import { beginAnswer, type ChatAnswer, endAnswer, loadAnswer, requestStop, setAnswerRun } from './chat-store';
+import {
+  beginAnswer,
+  type ChatAnswer,
+  endAnswer,
+  isStopSeen,
+  loadAnswer,
+  requestStop,
+  setAnswerRun,
+} from './chat-store';
 import type { ChatInput } from './read-chat-request';
 
 /** How long a claim may wait for its run to start, in ms: a server that died in between frees the chat after it. */
@@ -51,19 +59,24 @@ export async function startAnswer(chatId: string, input: ChatInput, review: bool
   }
 }
 
-/** The page's stream of the run from chunk `startIndex`: the newest run of each step, ending when the run does. */
-export function readAnswer(runId: string, startIndex = 0): ReadableStream<UIMessageChunk> {
+/**
+ * The page's stream of the run after the `from` chunks it already has: the newest run of each step,
+ * ending when the run does. It is read from its first chunk, since a step run again makes the page's
+ * count differ from the stream's.
+ */
+export function readAnswer(runId: string, from = 0): ReadableStream<UIMessageChunk> {
   const run = getRun(runId);
-  return untilRunEnds(run.getReadable<RunChunk>({ startIndex }), () => run.status).pipeThrough(followNewestStepRun());
+  return untilRunEnds(run.getReadable<RunChunk>(), () => run.status).pipeThrough(followNewestStepRun(from));
 }
 
-/** How long a Stop waits for the running step to see it, in ms, before it cancels the run. */
+/** How long a Stop waits for a running step to see it, in ms, before it cancels the run. */
 const STOP_GRACE_MS = 5_000;
 
 /**
- * Stops the answer running on the chat: its step sees the Stop in the store within a poll and ends
- * the answer with what it has; a run no server is running (its server died) is cancelled after
- * {@link STOP_GRACE_MS}. `false` when nothing was running.
+ * Stops the answer running on the chat. A running step sees the Stop within a poll, says so, and
+ * ends the answer with what it has; when no step says so within {@link STOP_GRACE_MS} and the run
+ * goes on, no server is running it (its server died, or it waits between steps) and it is cancelled:
+ * the steps stored before stay. `false` when nothing was running.
  */
 export async function stopAnswer(chatId: string): Promise<boolean> {
   const answer = await runningAnswer(chatId);
@@ -72,10 +85,15 @@ export async function stopAnswer(chatId: string): Promise<boolean> {
   if (answer.runId === null) return true;
   const deadline = Date.now() + STOP_GRACE_MS;
   while (Date.now() < deadline) {
-    if (await isAnswerOver(answer)) return true;
+    if ((await isStopSeen(chatId, answer.turnId)) || (await isAnswerOver(answer))) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  await getRun(answer.runId).cancel();
+  try {
+    await getRun(answer.runId).cancel();
+  } catch (error) {
+    // It ended by itself meanwhile.
+    if (!(await isAnswerOver(answer))) throw error;
+  }
   await endAnswer(chatId, answer.turnId);
   return true;
 }

@@ -54,6 +54,8 @@ export function database(): Promise<Database> {
 
 async function postgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the database drops (a restart, a failover) is replaced by the pool; unheard, it would end the process.
+  pool.on('error', (error) => console.error('chat database:', error.message));
   const numbered = (sql: string): string => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
@@ -75,16 +77,20 @@ async function postgres(url: string): Promise<Database> {
     ...on(pool),
     async transaction(work) {
       const tx = await pool.connect();
+      let broken: Error | undefined;
       try {
         await tx.query('BEGIN');
         const result = await work(on(tx));
         await tx.query('COMMIT');
         return result;
       } catch (error) {
-        await tx.query('ROLLBACK').catch(() => {});
+        // A connection that cannot even roll back is dropped, not handed to the next transaction.
+        await tx.query('ROLLBACK').catch((rollback: Error) => {
+          broken = rollback;
+        });
         throw error;
       } finally {
-        tx.release();
+        tx.release(broken);
       }
     },
   };

@@ -183,7 +183,7 @@ export async function loadTurn(chatId: string, turnId: string): Promise<TurnStat
     messages: JSON.parse(row.messages) as UIMessage[],
     stepsSaved: Number(row.steps_saved),
     more: Number(row.more_steps) === 1,
-    stopRequested: Number(row.stop_requested) === 1,
+    stopRequested: Number(row.stop_requested) !== STOP_NONE,
   };
 }
 
@@ -213,23 +213,48 @@ export async function saveStep(options: {
   });
 }
 
-/** True once a Stop was asked for the turn, or the turn no longer holds the chat. */
-export async function isStopRequested(chatId: string, turnId: string): Promise<boolean> {
+/** `chat_answers.stop_requested`: no Stop, a Stop asked for, a Stop a running step has seen (its server is alive). */
+const STOP_NONE = 0;
+const STOP_ASKED = 1;
+const STOP_SEEN = 2;
+
+/**
+ * True once a Stop was asked for the turn (recorded as seen, so the asker knows a server runs the
+ * step), or once the turn no longer holds the chat. A running step calls it on every poll.
+ */
+export async function seeStop(chatId: string, turnId: string): Promise<boolean> {
   const db = await database();
   const [row] = await db.rows<{ stop_requested: number }>(
     'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
     [chatId, turnId],
   );
-  return row === undefined || Number(row.stop_requested) === 1;
+  if (row === undefined) return true;
+  if (Number(row.stop_requested) === STOP_NONE) return false;
+  await db.run('UPDATE chat_answers SET stop_requested = ? WHERE chat_id = ? AND turn_id = ?', [
+    STOP_SEEN,
+    chatId,
+    turnId,
+  ]);
+  return true;
+}
+
+/** Whether a running step has seen the turn's Stop. */
+export async function isStopSeen(chatId: string, turnId: string): Promise<boolean> {
+  const db = await database();
+  const [row] = await db.rows<{ stop_requested: number }>(
+    'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
+    [chatId, turnId],
+  );
+  return Number(row?.stop_requested) === STOP_SEEN;
 }
 
 /** Asks the turn's answer to stop (its running step sees it within a poll); `false` once the turn is over. */
 export async function requestStop(chatId: string, turnId: string): Promise<boolean> {
   const db = await database();
-  const changed = await db.run('UPDATE chat_answers SET stop_requested = 1 WHERE chat_id = ? AND turn_id = ?', [
-    chatId,
-    turnId,
-  ]);
+  const changed = await db.run(
+    'UPDATE chat_answers SET stop_requested = CASE WHEN stop_requested = ? THEN ? ELSE stop_requested END WHERE chat_id = ? AND turn_id = ?',
+    [STOP_NONE, STOP_ASKED, chatId, turnId],
+  );
   return changed === 1;
 }
 

@@ -4,7 +4,7 @@ import { isChatId } from '@/lib/chat-store';
 
 /**
  * `GET /api/chat/[id]/stream[?from=n]` (`useChat({ resume: true })` calls it on mount): the running
- * answer from its first chunk (or chunk `n`), then live; 204 when nothing runs.
+ * answer from its first chunk (or after the `n` a reader already has), then live; 204 when nothing runs.
  */
 export async function GET(request: Request, { params }: RouteContext<'/api/chat/[id]/stream'>): Promise<Response> {
   const { id } = await params;
