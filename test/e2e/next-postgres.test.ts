@@ -222,31 +222,8 @@ describe(`a reader reconnecting to the other server at chunks ${RECONNECT_POINTS
   });
 
   /** Chunks `from` on of the running answer, `count` of them (all to the end when `undefined`). */
-  async function readPiece(host: ExampleServer, chatId: string, from: number, count?: number): Promise<PostResult> {
-    if (count === undefined) return resumeChat(host.baseUrl, chatId, from);
-    const controller = new AbortController();
-    const response = await fetch(`${host.baseUrl}/api/chat/${chatId}/stream?from=${from}`, {
-      signal: controller.signal,
-    });
-    const events: string[] = [];
-    let buffer = '';
-    const decoder = new TextDecoder();
-    try {
-      for await (const bytes of response.body as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(bytes, { stream: true });
-        const blocks = buffer.split('\n\n');
-        buffer = blocks.pop() ?? '';
-        for (const block of blocks) {
-          const data = block.replace(/^data: /, '');
-          if (data !== '[DONE]' && data.trim() !== '' && events.length < count) events.push(data);
-        }
-        if (events.length >= count) break;
-      }
-    } finally {
-      controller.abort();
-    }
-    return { status: response.status, chunks: [], events, finished: false };
-  }
+  const readPiece = (host: ExampleServer, chatId: string, from: number, count?: number): Promise<PostResult> =>
+    resumeChat(host.baseUrl, chatId, from, count === undefined ? {} : { abortAfterChunks: count });
 
   it('the pieces add up to the whole stream: no gap, no duplicate', () => {
     expect(whole.finished).toBe(true);
@@ -497,26 +474,40 @@ describe('Stop after the server running the answer died', () => {
   let statusAfterRestart: string;
   beforeAll(async () => {
     const chatId = newChatId('dead-stop');
-    // A slower model, so that the kill lands well inside a step rather than between two (a step the
-    // surviving server would pick up and stop by itself).
-    await a.stop();
-    a = await servers.start('a', { SCRIPTED_MODEL_SPEED: '1' });
-    // Killed inside the second step, mid-call: its job stays with the dead server, so no server runs it.
+    // Both servers run a slower model, so that the kill lands well inside a step rather than between
+    // two (a step the surviving server would pick up, see the Stop and end by itself).
+    const slow = { SCRIPTED_MODEL_SPEED: '1' };
+    await Promise.all([a.stop(), b.stop()]);
+    [a, b] = await Promise.all([servers.start('a', slow), servers.start('b', slow)]);
     let steps = 0;
-    let killed: Promise<unknown> | undefined;
+    let inSecondStep: () => void = () => {};
+    const reached = new Promise<void>((resolve) => {
+      inSecondStep = resolve;
+    });
     const onChunk = (type: string) => {
       if (type === 'start-step') steps++;
-      if (steps >= 2 && type === 'tool-input-delta') killed ??= signalGroup(a.child, 'SIGKILL');
+      if (steps >= 2 && type === 'tool-input-delta') inSecondStep();
     };
     postChat(a.baseUrl, { id: chatId, message: userMessage(PLAN.prompt) }, { onChunk }).catch(() => {});
-    const deadline = Date.now() + 60_000;
-    while (killed === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await killed;
-    const runId = store(chatId).runId;
-    // A page on the surviving server follows the answer.
-    const reading = resumeChat(b.baseUrl, chatId);
+    await reached;
+    const runId = store(chatId).runId!;
+    // Either server's worker may run the step: freeze a for a moment; if the stream still grows, b runs it.
+    const chunksWritten = () =>
+      Number(
+        queryPostgres(postgres.url, `SELECT count(*) FROM workflow.workflow_stream_chunks WHERE run_id = '${runId}'`),
+      );
+    process.kill(-a.child!.pid!, 'SIGSTOP');
+    const frozenAt = chunksWritten();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const runsOnB = chunksWritten() > frozenAt;
+    process.kill(-a.child!.pid!, 'SIGCONT');
+    const [dead, live] = runsOnB ? (['b', b] as const) : (['a', a] as const);
+    const survivor = runsOnB ? a : b;
+    await signalGroup(live.child, 'SIGKILL');
+    // A page on the surviving server follows the answer; no server runs its step now.
+    const reading = resumeChat(survivor.baseUrl, chatId);
     const asked = performance.now();
-    stopped = (await (await fetch(`${b.baseUrl}/api/chat/${chatId}/stop`, { method: 'POST' })).json()) as {
+    stopped = (await (await fetch(`${survivor.baseUrl}/api/chat/${chatId}/stop`, { method: 'POST' })).json()) as {
       stopped: boolean;
     };
     stopMs = performance.now() - asked;
@@ -527,13 +518,17 @@ describe('Stop after the server running the answer died', () => {
     ]);
     atStop = store(chatId);
     runStatus = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
-    next = await postChat(b.baseUrl, { id: chatId, message: userMessage('Thanks, that is all for now.') });
+    next = await postChat(survivor.baseUrl, { id: chatId, message: userMessage('Thanks, that is all for now.') });
     answered = store(chatId);
-    a = await servers.start('a');
+    // The dead server comes back (its start puts the runs it left back in the queue); both at full speed again.
+    await survivor.stop();
+    [a, b] = await Promise.all([servers.start('a'), servers.start('b')]);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     afterRestart = store(chatId);
     statusAfterRestart = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
-    console.log(`Stop of an answer whose server died: answered in ${(stopMs / 1000).toFixed(1)} s`);
+    console.log(
+      `Stop of an answer whose server (${dead}) died: answered in ${(stopMs / 1000).toFixed(1)} s by the other server`,
+    );
   });
 
   it('cancels the run: the chat is released and keeps the steps stored before the kill', () => {

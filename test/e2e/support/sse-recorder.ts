@@ -50,13 +50,21 @@ export async function postChat(
   return readChunks(response, controller, started, options);
 }
 
-/** GETs the running answer of `chatId` (from chunk `from`) and reads it to its end; `status` 204 when none runs. */
-export async function resumeChat(baseUrl: string, chatId: string, from = 0): Promise<PostResult> {
+/**
+ * GETs the running answer of `chatId` (after the `from` chunks a reader had) and reads it to its end (or
+ * leaves after `abortAfterChunks`); `status` 204 when none runs.
+ */
+export async function resumeChat(
+  baseUrl: string,
+  chatId: string,
+  from = 0,
+  options: { abortAfterChunks?: number } = {},
+): Promise<PostResult> {
   const controller = new AbortController();
   const started = performance.now();
   const response = await fetch(`${baseUrl}/api/chat/${chatId}/stream?from=${from}`, { signal: controller.signal });
   if (response.status !== 200) return { status: response.status, chunks: [], events: [], finished: false };
-  return readChunks(response, controller, started);
+  return readChunks(response, controller, started, options);
 }
 
 async function readChunks(
