@@ -53,7 +53,10 @@ export function followNewestStepRun(from = 0): TransformStream<RunChunk, UIMessa
   /** Open tool calls: the input streamed so far, and whether it is complete (then the output is awaited). */
   const calls = new Map<string, { toolName: string; input: string; complete: boolean }>();
   let output: TransformStreamDefaultController<UIMessageChunk>;
+  /** Whether the answer's `finish` (or a failed run's `error`) was passed on. */
+  let finished = false;
   const emit = (chunk: UIMessageChunk): void => {
+    if (chunk.type === 'finish' || chunk.type === 'error') finished = true;
     if (passed++ >= from) output.enqueue(chunk);
   };
 
@@ -80,6 +83,12 @@ export function followNewestStepRun(from = 0): TransformStream<RunChunk, UIMessa
       expected += 1;
       track(chunk);
       emit(chunk);
+    },
+    flush() {
+      // The stream ends only once the answer did: an end whose `finish` never reached this reader still ends the page's answer.
+      if (finished) return;
+      if (current !== undefined && !superseded.has(current.id)) leave(current, false);
+      emit({ type: 'finish' });
     },
   });
 
@@ -193,7 +202,7 @@ export function untilRunEnds(
   }, pollMs);
   return new ReadableStream<RunChunk>({
     async pull(controller) {
-      const next = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      const next = await reader.read();
       if (!next.done) {
         quiet = false;
         controller.enqueue(next.value);
