@@ -81,6 +81,9 @@ afterAll(async () => {
 });
 
 const store = (chatId: string): StoredChat => readStore(postgres.url, chatId);
+/** The engine's status of workflow run `runId`: `running`, `completed`, `cancelled`… */
+const runStatusOf = (runId: string | null): string =>
+  queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
 const idle = (chatId: string, timeoutMs?: number) => waitForIdle(postgres.url, chatId, timeoutMs);
 const consistent = async (stored: StoredChat) =>
   expect(keyOf(stored.todos)).toBe(keyOf(await replayedTodos(stored.messages)));
@@ -450,7 +453,7 @@ describe('Stop sent to the other server', () => {
     released = await idle(chatId, 10_000);
     result = await answered!;
     atStop = store(chatId);
-    runStatus = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
+    runStatus = runStatusOf(runId);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     later = store(chatId);
   });
@@ -525,7 +528,7 @@ describe('Stop after the server running the answer died', () => {
       new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 15_000)),
     ]);
     atStop = store(chatId);
-    runStatus = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
+    runStatus = runStatusOf(runId);
     next = await postChat(survivor.baseUrl, { id: chatId, message: userMessage('Thanks, that is all for now.') });
     answered = store(chatId);
     // The dead server comes back (its start puts the runs it left back in the queue); both at full speed again.
@@ -533,7 +536,7 @@ describe('Stop after the server running the answer died', () => {
     [a, b] = await Promise.all([servers.start('a'), servers.start('b')]);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     afterRestart = store(chatId);
-    statusAfterRestart = queryPostgres(postgres.url, `SELECT status FROM workflow.workflow_runs WHERE id = '${runId}'`);
+    statusAfterRestart = runStatusOf(runId);
     console.log(
       `Stop of an answer whose server (${dead}) died: answered in ${(stopMs / 1000).toFixed(1)} s by the other server`,
     );
