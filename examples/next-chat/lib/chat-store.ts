@@ -218,34 +218,36 @@ const STOP_NONE = 0;
 const STOP_ASKED = 1;
 const STOP_SEEN = 2;
 
+/** The turn's `stop_requested`, or `undefined` once the turn no longer holds the chat. */
+async function stopState(chatId: string, turnId: string): Promise<number | undefined> {
+  const db = await database();
+  const [row] = await db.rows<{ stop_requested: number }>(
+    'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
+    [chatId, turnId],
+  );
+  return row === undefined ? undefined : Number(row.stop_requested);
+}
+
 /**
  * True once a Stop was asked for the turn (recorded as seen, so the asker knows a server runs the
  * step), or once the turn no longer holds the chat. A running step calls it on every poll.
  */
 export async function seeStop(chatId: string, turnId: string): Promise<boolean> {
-  const db = await database();
-  const [row] = await db.rows<{ stop_requested: number }>(
-    'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
-    [chatId, turnId],
-  );
-  if (row === undefined) return true;
-  if (Number(row.stop_requested) === STOP_NONE) return false;
-  await db.run('UPDATE chat_answers SET stop_requested = ? WHERE chat_id = ? AND turn_id = ?', [
-    STOP_SEEN,
-    chatId,
-    turnId,
-  ]);
-  return true;
+  const state = await stopState(chatId, turnId);
+  if (state === STOP_ASKED) {
+    const db = await database();
+    await db.run('UPDATE chat_answers SET stop_requested = ? WHERE chat_id = ? AND turn_id = ?', [
+      STOP_SEEN,
+      chatId,
+      turnId,
+    ]);
+  }
+  return state !== STOP_NONE;
 }
 
 /** Whether a running step has seen the turn's Stop. */
 export async function isStopSeen(chatId: string, turnId: string): Promise<boolean> {
-  const db = await database();
-  const [row] = await db.rows<{ stop_requested: number }>(
-    'SELECT stop_requested FROM chat_answers WHERE chat_id = ? AND turn_id = ?',
-    [chatId, turnId],
-  );
-  return Number(row?.stop_requested) === STOP_SEEN;
+  return (await stopState(chatId, turnId)) === STOP_SEEN;
 }
 
 /** Asks the turn's answer to stop (its running step sees it within a poll); `false` once the turn is over. */
