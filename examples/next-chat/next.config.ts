@@ -29,6 +29,8 @@ if (process.env.DATABASE_URL && !process.env.VERCEL) {
   // answer on a server waits for a free one before its first chunk.
   process.env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY ??= '50';
 } else if (!process.env.DATABASE_URL) {
+  // Naming the world keeps withWorkflow() from moving its data into .next/, which a build wipes.
+  process.env.WORKFLOW_TARGET_WORLD ??= 'local';
   process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(dirname(fileURLToPath(import.meta.url)), 'data', 'runs');
 }
 

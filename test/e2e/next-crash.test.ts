@@ -6,16 +6,19 @@
  * checklist, the `todos` table and `readTodos` over the stored conversation (as the model's next
  * prompt will see it) hold the same finished list, every todo_write call the browser saw accepted
  * in a step it saw end is stored as accepted, and the stored conversation is the one an
- * uninterrupted run of the same prompt stores.
+ * uninterrupted run of the same prompt stores. Two more cases leave a step's end half recorded by
+ * the engine, as a server killed inside that record does, and the run must still complete.
  *
  * FAULT_SEED (default 1) picks the kill points, FAULT_CASES (default 4) how many.
  */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scenarios } from '../../demo/agent/scenarios.js';
 import { seededRandom } from '../../demo/agent/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
-import { acceptedCalls, canonical, readStore, type Row, waitForIdle } from './support/chat-store.js';
+import { acceptedCalls, canonical, readStore, type Row, type StoredChat, waitForIdle } from './support/chat-store.js';
 import { type ExampleServer, ExampleServers, importInstalled, newChatId, userMessage } from './support/next-example.js';
 import { signalGroup } from './support/next-server.js';
 import { openChat, pageRows, send } from './support/page-probes.js';
@@ -171,3 +174,66 @@ describe.each(KILL_POINTS)(
     });
   },
 );
+
+/**
+ * The local world records a step's end in three writes: a lock file claiming the end, the step's
+ * file marked completed, then the step_completed event. Leaves the running step of `runId` as a
+ * server killed between them does: the claim alone, or (`completed`) the claim and the step's
+ * file, without the event.
+ */
+function tearStepEnd(runs: string, runId: string, completed: boolean): void {
+  const steps = join(runs, 'steps');
+  const records = readdirSync(steps)
+    .filter((file) => file.startsWith(`${runId}-`))
+    .map((file) => ({ file: join(steps, file), step: JSON.parse(readFileSync(join(steps, file), 'utf8')) }));
+  const running = records.filter(({ step }) => step.status === 'running');
+  if (running.length !== 1) throw new Error(`expected one running step, found ${running.length}`);
+  const { file, step } = running[0]!;
+  mkdirSync(join(runs, '.locks', 'steps'), { recursive: true });
+  writeFileSync(join(runs, '.locks', 'steps', `${runId}-${step.stepId}.terminal`), '');
+  if (!completed) return;
+  // What the step would have returned: the answer goes on, like the steps before it.
+  const { output } = records.find(({ step }) => step.status === 'completed')!.step;
+  writeFileSync(file, JSON.stringify({ ...step, status: 'completed', output, completedAt: step.updatedAt }));
+}
+
+describe.each([
+  { written: 'the claim of its end', completed: false },
+  { written: 'the claim and the step marked completed, without its event', completed: true },
+])('SIGKILL while the engine records a step as finished: $written', ({ completed: stepMarked }) => {
+  let completed: boolean;
+  let stored: StoredChat;
+  beforeAll(async () => {
+    const chatId = newChatId('torn');
+    let killed: Promise<unknown> | undefined;
+    let steps = 0;
+    let chunksAfter = 0;
+    await postChat(
+      server.baseUrl,
+      { id: chatId, message: userMessage(PLAN.prompt) },
+      {
+        onChunk: (type) => {
+          if (type === 'finish-step') steps++;
+          else if (steps >= 2 && ++chunksAfter === 20) killed ??= signalGroup(server.child, 'SIGKILL');
+        },
+      },
+    );
+    await killed;
+    tearStepEnd(server.runs!, readStore(server.database, chatId).runId!, stepMarked);
+    const restarted = performance.now();
+    server = await servers.start('crash', { SCRIPTED_MODEL_SPEED: '8' }, server.port);
+    completed = await waitForIdle(server.database, chatId, 60_000);
+    console.log(
+      `a step's end half written (${stepMarked ? 'claimed, marked' : 'claimed'}): restart → completed ${Math.round(performance.now() - restarted)} ms`,
+    );
+    stored = readStore(server.database, chatId);
+  });
+
+  it('the answer completes after the restart, with no new message', () => expect(completed).toBe(true));
+  it('the stored conversation is the one an uninterrupted run stores', () => {
+    expect(canonical(stored.messages)).toBe(uninterrupted);
+  });
+  it(`the plan is finished (${PLAN.tasks.length} tasks, all completed)`, () => {
+    expect(stored.todos.map((row) => row.status)).toEqual(Array(PLAN.tasks.length).fill('completed'));
+  });
+});

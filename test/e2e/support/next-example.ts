@@ -34,6 +34,8 @@ export const buildExample = (): Promise<string> =>
 export interface ExampleServer extends NextServer {
   /** Its SQLite file (`CHAT_DB_PATH`), or the PostgreSQL URL it shares (`DATABASE_URL`). */
   database: string;
+  /** The local world's folder (`WORKFLOW_LOCAL_DATA_DIR`); `undefined` on PostgreSQL. */
+  runs: string | undefined;
 }
 
 /**
@@ -56,12 +58,13 @@ export class ExampleServers {
   async start(name: string, extra: NodeJS.ProcessEnv = {}, port?: number): Promise<ExampleServer> {
     this.#directory ??= mkdtempSync(join(tmpdir(), 'todo-write-e2e-'));
     const database = this.#postgres ?? join(this.#directory, `${name}.db`);
+    const runs = this.#postgres === undefined ? join(this.#directory, `${name}-runs`) : undefined;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
       NEXT_TELEMETRY_DISABLED: '1',
       ...(this.#postgres === undefined
-        ? { CHAT_DB_PATH: database, DATABASE_URL: '', WORKFLOW_LOCAL_DATA_DIR: join(this.#directory, `${name}-runs`) }
+        ? { CHAT_DB_PATH: database, DATABASE_URL: '', WORKFLOW_LOCAL_DATA_DIR: runs }
         : { DATABASE_URL: this.#postgres }),
       SCRIPTED_MODEL_SPEED: process.env.SCRIPTED_MODEL_SPEED ?? '4',
       OPENAI_API_KEY: '',
@@ -70,7 +73,7 @@ export class ExampleServers {
     };
     const server = await startNextServer({ app: EXAMPLE, env, ...(port === undefined ? {} : { port }) });
     this.#servers.push(server);
-    return { ...server, database };
+    return { ...server, database, runs };
   }
 
   async stopAll(): Promise<void> {
