@@ -3,9 +3,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.WORKFLOW_TARGET_WORLD === 'local' && process.env.WORKFLOW_LOCAL_DATA_DIR) {
     const { repairUnrecordedStepEnds } = await import('@/lib/local-runs');
-    const repaired = await repairUnrecordedStepEnds(process.env.WORKFLOW_LOCAL_DATA_DIR);
-    if (repaired > 0)
-      console.log(`[local runs] ${repaired} step(s) whose end a dying server left half written will run again`);
+    // A failed repair is only logged: the server starts all the same.
+    await repairUnrecordedStepEnds(process.env.WORKFLOW_LOCAL_DATA_DIR).then(
+      (repaired) =>
+        repaired > 0 && console.log(`[local runs] ${repaired} half-recorded step end(s) set back to run again`),
+      (error) => console.error('[local runs] repair failed:', error),
+    );
   }
   const { getWorld } = await import('workflow/runtime');
   await getWorld().start?.();

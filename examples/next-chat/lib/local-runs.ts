@@ -17,11 +17,16 @@ export async function repairUnrecordedStepEnds(dataDir: string): Promise<number>
   const locks = join(dataDir, '.locks', 'steps');
   const claims = (await readdir(locks).catch(() => [] as string[])).filter((name) => name.endsWith('.terminal'));
   const ended = new Map<string, Set<string> | null>();
+  let events: string[] | undefined;
   let repaired = 0;
   for (const claim of claims) {
     const key = claim.slice(0, -'.terminal'.length);
     const runId = key.slice(0, key.indexOf('-step_'));
-    if (!ended.has(runId)) ended.set(runId, await endedSteps(dataDir, runId));
+    if (!ended.has(runId)) {
+      const active = await isActive(dataDir, runId);
+      if (active) events ??= await readdir(join(dataDir, 'events'));
+      ended.set(runId, active ? await endedSteps(dataDir, runId, events!) : null);
+    }
     const stepId = key.slice(runId.length + 1);
     if (ended.get(runId)?.has(stepId) !== false) continue;
     const file = join(dataDir, 'steps', `${key}.json`);
@@ -35,15 +40,17 @@ export async function repairUnrecordedStepEnds(dataDir: string): Promise<number>
   return repaired;
 }
 
-/** The steps of `runId` whose end event is written; `null` when the run is not active. */
-async function endedSteps(dataDir: string, runId: string): Promise<Set<string> | null> {
-  const run = JSON.parse(await readFile(join(dataDir, 'runs', `${runId}.json`), 'utf8').catch(() => '{}'));
-  if (!ACTIVE.has(run.status)) return null;
+async function isActive(dataDir: string, runId: string): Promise<boolean> {
+  const run = await readFile(join(dataDir, 'runs', `${runId}.json`), 'utf8').catch(() => '{}');
+  return ACTIVE.has(JSON.parse(run).status);
+}
+
+/** The steps of `runId` whose end event is written (`events`: the names in the events folder). */
+async function endedSteps(dataDir: string, runId: string, events: readonly string[]): Promise<Set<string>> {
   const ids = new Set<string>();
-  const events = join(dataDir, 'events');
-  for (const name of await readdir(events)) {
+  for (const name of events) {
     if (!name.startsWith(`${runId}-`)) continue;
-    const event = JSON.parse(await readFile(join(events, name), 'utf8'));
+    const event = JSON.parse(await readFile(join(dataDir, 'events', name), 'utf8'));
     if (ENDS.has(event.eventType)) ids.add(event.correlationId);
   }
   return ids;
