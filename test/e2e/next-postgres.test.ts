@@ -88,6 +88,18 @@ const idle = (chatId: string, timeoutMs?: number) => waitForIdle(postgres.url, c
 const consistent = async (stored: StoredChat) =>
   expect(keyOf(stored.todos)).toBe(keyOf(await replayedTodos(stored.messages)));
 const notCompleted = (rows: readonly Row[]) => rows.filter((row) => row.status !== 'completed');
+/** The lines of both servers' output that speak of an error (for a failure's report). */
+const serverErrors = (): string =>
+  [a, b]
+    .flatMap((server, index) =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => /error|fail/i.test(line))
+        .map((line) => `${'ab'[index]}: ${line.slice(0, 300)}`),
+    )
+    .slice(-60)
+    .join('\n');
 const percentile = (values: readonly number[], p: number): number =>
   [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
@@ -576,6 +588,7 @@ describe('Stop after the server running the answer died', () => {
 describe(`${LOAD_CHATS} concurrent chats across both servers`, () => {
   let results: PostResult[];
   let stored: StoredChat[];
+  let chatIds: string[];
   beforeAll(async () => {
     const hosts = [a, b];
     const peak = hosts.map((host) => processGroupRss(host.child.pid!));
@@ -585,7 +598,7 @@ describe(`${LOAD_CHATS} concurrent chats across both servers`, () => {
         peak[index] = Math.max(peak[index]!, processGroupRss(host.child.pid!));
       });
     }, 100);
-    const chatIds = Array.from({ length: LOAD_CHATS }, (_, index) => newChatId(`load${index}`));
+    chatIds = Array.from({ length: LOAD_CHATS }, (_, index) => newChatId(`load${index}`));
     const started = performance.now();
     results = await Promise.all(
       chatIds.map((id, index) => postChat(hosts[index % 2]!.baseUrl, { id, message: userMessage(PLAN.prompt) })),
@@ -599,16 +612,29 @@ describe(`${LOAD_CHATS} concurrent chats across both servers`, () => {
     console.log(
       `${LOAD_CHATS} chats on 2 servers in ${wall.toFixed(1)} s wall (one chat alone: ${(await referenceRun()).seconds.toFixed(1)} s); ` +
         `first chunk p50 ${percentile(firstChunk, 50).toFixed(0)} ms, p95 ${percentile(firstChunk, 95).toFixed(0)} ms; ` +
-        `RSS a ${megabytes(before[0]!)} → peak ${megabytes(peak[0]!)} MB, b ${megabytes(before[1]!)} → peak ${megabytes(peak[1]!)} MB`,
+        `RSS a ${megabytes(before[0]!)} → peak ${megabytes(peak[0]!)} MB, b ${megabytes(before[1]!)} → peak ${megabytes(peak[1]!)} MB; ` +
+        `chunks per answer ${Math.min(...results.map((result) => result.chunks.length))} to ${Math.max(...results.map((result) => result.chunks.length))}`,
     );
   });
 
   it('all complete, each with the whole plan done', () => {
-    const incomplete = stored.filter(
-      (chat, index) =>
-        !results[index]!.finished || chat.todos.length !== PLAN.tasks.length || notCompleted(chat.todos).length > 0,
-    );
-    expect(incomplete.length).toBe(0);
+    const incomplete = stored.flatMap((chat, index) => {
+      const result = results[index]!;
+      if (result.finished && chat.todos.length === PLAN.tasks.length && notCompleted(chat.todos).length === 0)
+        return [];
+      return [
+        {
+          chat: chatIds[index],
+          status: result.status,
+          chunks: result.chunks.length,
+          last: result.chunks.slice(-3),
+          errors: result.events.filter((event) => event.includes('"type":"error"')),
+          todos: `${chat.todos.length - notCompleted(chat.todos).length} of ${chat.todos.length} done`,
+        },
+      ];
+    });
+    if (incomplete.length > 0) console.log(serverErrors());
+    expect(incomplete).toEqual([]);
   });
 
   it('every stored list = readTodos of its chat', async () => {
