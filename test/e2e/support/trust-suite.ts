@@ -117,8 +117,21 @@ export function trustSuite(options: { postgres: boolean }): void {
     });
 
     it('leaves the page unchanged: same server-rendered list, no forged task anywhere', async () => {
-      const html = await (await fetch(`${server.baseUrl}/chat/${chatId}`)).text();
-      expect(rowsFromHtml(html)).toEqual(rowsFromHtml(htmlBefore));
+      const response = await fetch(`${server.baseUrl}/chat/${chatId}`);
+      const html = await response.text();
+      const rows = rowsFromHtml(html);
+      // A page without the list says why: its status, and what the server printed of an error.
+      if (rows.length === 0)
+        console.log(
+          response.status,
+          server
+            .output()
+            .split('\n')
+            .filter((line) => /error/i.test(line))
+            .slice(-20)
+            .join('\n'),
+        );
+      expect({ status: response.status, rows }).toEqual({ status: 200, rows: rowsFromHtml(htmlBefore) });
       expect(html).not.toContain('Wire 1000 USD');
     });
 
