@@ -34,7 +34,7 @@ import {
   replayedTodos,
   userMessage,
 } from './support/next-example.js';
-import { processGroupRss, signalGroup } from './support/next-server.js';
+import { errorLines, processGroupRss, signalGroup } from './support/next-server.js';
 import { chatIdOf, openChat, pageRows, sampleChecklist, send, shownAlert } from './support/page-probes.js';
 import { type PostgresServer, startPostgresServer } from './support/postgres-server.js';
 import { runCommand } from './support/run-command.js';
@@ -91,14 +91,7 @@ const notCompleted = (rows: readonly Row[]) => rows.filter((row) => row.status !
 /** The lines of both servers' output that speak of an error (for a failure's report). */
 const serverErrors = (): string =>
   [a, b]
-    .flatMap((server, index) =>
-      server
-        .output()
-        .split('\n')
-        .filter((line) => /error|fail/i.test(line))
-        .map((line) => `${'ab'[index]}: ${line.slice(0, 300)}`),
-    )
-    .slice(-60)
+    .flatMap((server, index) => errorLines(server, 30).map((line) => `${'ab'[index]}: ${line.slice(0, 300)}`))
     .join('\n');
 const percentile = (values: readonly number[], p: number): number =>
   [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;

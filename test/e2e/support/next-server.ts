@@ -81,6 +81,14 @@ export async function startNextServer(options: StartNextServerOptions): Promise<
   throw new Error(`next start did not answer within 60 s:\n${lastLines()}`);
 }
 
+/** The last `count` lines of a server's output that speak of an error or a failure (for a failing test's report). */
+export const errorLines = (server: Pick<NextServer, 'output'>, count = 20): string[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => /error|fail/i.test(line))
+    .slice(-count);
+
 /** Sends `signal` to a child's whole process group and waits for it to exit (at most `timeoutMs`). */
 export async function signalGroup(
   child: ChildProcess | undefined,

@@ -10,6 +10,7 @@ import { scenarios } from '../../../demo/agent/scenarios.js';
 import { launchChromium } from '../../support/launch-chromium.js';
 import { keyOf, readStore, type StoredChat, waitForIdle } from './chat-store.js';
 import { EXAMPLE, type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './next-example.js';
+import { errorLines } from './next-server.js';
 import { chatIdOf, openChat, rowsFromHtml, send, sendAndWait } from './page-probes.js';
 import { type PostResult, postChat } from './sse-recorder.js';
 import { type PostgresServer, startPostgresServer } from './postgres-server.js';
@@ -121,16 +122,7 @@ export function trustSuite(options: { postgres: boolean }): void {
       const html = await response.text();
       const rows = rowsFromHtml(html);
       // A page without the list says why: its status, and what the server printed of an error.
-      if (rows.length === 0)
-        console.log(
-          response.status,
-          server
-            .output()
-            .split('\n')
-            .filter((line) => /error/i.test(line))
-            .slice(-20)
-            .join('\n'),
-        );
+      if (rows.length === 0) console.log(response.status, errorLines(server).join('\n'));
       expect({ status: response.status, rows }).toEqual({ status: 200, rows: rowsFromHtml(htmlBefore) });
       expect(html).not.toContain('Wire 1000 USD');
     });
