@@ -63,20 +63,28 @@ export interface BundleSize {
   gzipped: number;
 }
 
-/** Bundles one source file on its own (peers external), minified, and measures it. */
-export async function measureBundle(entry: string, source: string): Promise<BundleSize> {
+/** Bundles one source file on its own (peers external), minified, and measures what loads first (`lazy`: what loads later). */
+export async function measureBundle(
+  entry: string,
+  source: string,
+  options: { lazy?: boolean } = {},
+): Promise<BundleSize> {
   const { code, modules } = source.endsWith('.css')
     ? { code: await minifyCss(source), modules: [] }
-    : await bundleScript(source);
+    : await bundleScript(source, options);
   const bytes = Buffer.from(code);
   return { entry, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length, modules };
 }
 
 /**
- * One ES module with everything the entry imports inlined, except the peers, minified by oxc
- * (vite's lib mode keeps whitespace in ES output, so the bundle is minified afterwards).
+ * What a page loads first for the entry: its chunk and those it imports statically (a chunk it imports dynamically
+ * loads later, and is measured apart with `lazy`), minified by oxc (vite's lib mode keeps whitespace in ES output,
+ * so the bundle is minified afterwards); the peers stay out.
  */
-export async function bundleScript(source: string): Promise<{ code: string; modules: BundleSize['modules'] }> {
+export async function bundleScript(
+  source: string,
+  options: { lazy?: boolean } = {},
+): Promise<{ code: string; modules: BundleSize['modules'] }> {
   const result = await build({
     configFile: false,
     root: ROOT,
@@ -95,7 +103,16 @@ export async function bundleScript(source: string): Promise<{ code: string; modu
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((output) => output.output).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const all = outputs.flatMap((output) => output.output).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const byName = new Map(all.map((chunk) => [chunk.fileName, chunk]));
+  const first = new Set<Rolldown.OutputChunk>();
+  const visit = (chunk: Rolldown.OutputChunk | undefined): void => {
+    if (!chunk || first.has(chunk)) return;
+    first.add(chunk);
+    for (const name of chunk.imports) visit(byName.get(name));
+  };
+  for (const chunk of all) if (chunk.isEntry) visit(chunk);
+  const chunks = options.lazy ? all.filter((chunk) => !first.has(chunk)) : [...first];
   const code = chunks.map((chunk) => chunk.code).join('\n');
   const lengths = chunks.flatMap((chunk) =>
     Object.entries(chunk.modules).map(([id, module]) => ({

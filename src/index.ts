@@ -1,24 +1,41 @@
 // Server-safe entry: never imports React, directly or through a dependency.
-export { countTodos } from './todo.js';
-export type { Todo, TodoStatus, TodoCounts } from './todo.js';
-export { createTodoWrite, todoWrite, TODO_WRITE_DESCRIPTION } from './todo-write.js';
-export type { TodoWriteTool, TodoWriteOptions } from './todo-write.js';
-export { todoReview } from './todo-review-policy.js';
-export type { TodoReviewPolicy } from './todo-review-policy.js';
-export { explainTodoDenials } from './explain-todo-denials.js';
-export { todoEditReason, readTodoEdit } from './todo-edit.js';
-export { validateTodos, readTodoProblems } from './validate-todos.js';
-export { todoWriteInputSchema, createTodoWriteInputSchema } from './todo-write-input-schema.js';
-export { readTodos } from './read-todos.js';
-export { pruneTodoWrites } from './prune-todo-writes.js';
-export { createTodoSelector, selectTodoState } from './todo-selector.js';
-export type { TodoState, TodoSelector, TodoRow } from './todo-selector.js';
-export type { TodoToolShape } from './todo-tool-shape.js';
-export { agentTodoTools } from './agent-todo-tools.js';
-export { diffTodos } from './diff-todos.js';
-export type { TodoChanges } from './diff-todos.js';
-export { formatTodos, formatTodoChanges } from './format-todos.js';
-export { announceTodoChanges, summarizeTodoCall } from './describe-todo-changes.js';
-export type { TodoChangeLabels } from './describe-todo-changes.js';
-export { toAcpPlan } from './to-acp-plan.js';
-export type { AcpPlanEntry } from './to-acp-plan.js';
+export { countTodos } from './plan/todo-statuses.js';
+export type { Todo, TodoCounts, TodoRowStatus, TodoStatus } from './plan/todo-statuses.js';
+export { diffTodos } from './plan/todo-changes.js';
+export type { TodoChangeKind, TodoChanges } from './plan/todo-changes.js';
+export type { TodoRejection } from './plan/todo-rejections.js';
+export { agentTodoTools } from './plan/agent-todo-tools.js';
+export type { TodoLimits, TodoToolOption, TodoToolShape, TodoWriteSettings } from './plan/todo-tool-shape.js';
+
+export { createTodoWrite, todoWrite } from './tool/todo-write.js';
+export type {
+  TodoWriteCallOptions,
+  TodoWriteInput,
+  TodoWriteOptions,
+  TodoWriteOutput,
+  TodoWriteTool,
+} from './tool/todo-write.js';
+export { TODO_WRITE_DESCRIPTION } from './tool/model-texts.js';
+export { validateTodos } from './tool/validate-todos.js';
+export type { TodoValidationResult } from './tool/validate-todos.js';
+export type { TodoProblem } from './tool/todo-rules.js';
+export { createTodoWriteInputSchema, todoWriteInputSchema } from './tool/todo-write-input-schema.js';
+export type { TodoSchema, TodoWriteInputSchema } from './tool/todo-write-input-schema.js';
+export { todoReview } from './tool/todo-review.js';
+export type { TodoReviewPolicy } from './tool/todo-review.js';
+export { explainTodoDenials } from './tool/explain-todo-denials.js';
+export { readTodoEdit, todoEditReason } from './tool/todo-edit.js';
+
+export { readTodos } from './read/read-todos.js';
+export { pruneTodoWrites } from './read/prune-todo-writes.js';
+export { createTodoSelector, selectTodoState } from './read/todo-selector.js';
+export type { TodoSelector } from './read/todo-selector.js';
+export type { AnyTodoState, TodoState } from './read/todo-state.js';
+export type { TodoRow } from './read/todo-rows.js';
+export type { TodoMessageLike } from './read/todo-calls.js';
+
+export { formatTodoChanges, formatTodos } from './text/format-todos.js';
+export { announceTodoChanges, summarizeTodoCall } from './text/describe-todo-changes.js';
+export type { TodoChangeLabels, TodoLabels, TodoReviewLabels } from './text/todo-labels.js';
+export { toAcpPlan } from './text/to-acp-plan.js';
+export type { AcpPlanEntry } from './text/to-acp-plan.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
-import { agentTodoTools } from '../src/agent-todo-tools.js';
-import { readTodoItem } from '../src/parse-todos.js';
-import { readTodos } from '../src/read-todos.js';
-import type { TodoRowStatus } from '../src/todo.js';
-import type { TodoToolShape } from '../src/todo-tool-shape.js';
+import { agentTodoTools } from '../src/index.js';
+import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
+import { readTodos } from '../src/index.js';
+import type { TodoRowStatus } from '../src/index.js';
+import type { TodoToolShape } from '../src/index.js';
 import { asConversations, checkTodoSnapshots, shownRows, type WholeTexts } from './support/check-todo-snapshots.js';
 import { claudeCodeChunks, readChunks, standIns } from './support/agent-streams.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
@@ -55,7 +55,7 @@ describe("Gemini CLI's write_todos (description, four statuses)", () => {
       'Write a failing test [in_progress]',
       'Rewrite the session store [cancelled]',
     ]);
-    expect(final.counts).toEqual({ pending: 0, in_progress: 1, completed: 1, cancelled: 1 });
+    expect(final.counts).toEqual({ pending: 0, in_progress: 1, completed: 1, cancelled: 1, blocked: 0 });
     expect(states.some((state) => state.phase === 'streaming' && state.todos.length === 3)).toBe(true);
     // While "cancelled" streams in ("c", "cance", …) the task keeps its accepted status until the word is whole.
     const storeStatuses = states
@@ -82,9 +82,13 @@ describe("Gemini CLI's write_todos (description, four statuses)", () => {
   });
 
   it('reads no cut-off status: "cancel" is not cancelled, and cancelled is no status of todo_write', () => {
-    expect(readTodoItem({ description: 'A', status: 'cancel' }, false, shape).status).toBeUndefined();
-    expect(readTodoItem({ description: 'A', status: 'cancelled' }, false, shape).status).toBe('cancelled');
-    expect(readTodoItem({ content: 'A', status: 'cancelled' }).status).toBeUndefined();
+    const statusOf = (item: unknown, tool = bindTodoTool(shape).toolOf(shape.name)!) =>
+      tool.items({ todos: [item] }, false)?.[0]?.status;
+    expect(statusOf({ description: 'A', status: 'cancel' })).toBeUndefined();
+    expect(statusOf({ description: 'A', status: 'cancelled' })).toBe('cancelled');
+    expect(
+      statusOf({ content: 'A', status: 'cancelled' }, bindTodoTool('todo_write').toolOf('todo_write')!),
+    ).toBeUndefined();
   });
 });
 

@@ -16,7 +16,7 @@ import {
   type Todo,
   todoReview,
 } from '../src/index.js';
-import { editAnswer } from '../src/todo-edit.js';
+import { editAnswer } from '../src/tool/todo-edit.js';
 import { revisePlan } from '../demo/agent/revise-plan.js';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
 import { scenarios } from '../demo/agent/scenarios.js';
@@ -136,7 +136,9 @@ describe('the demo agent with plan review (ToolLoopAgent + DirectChatTransport)'
       { ...first!, content: `${first!.content}, carefully` },
       ...rest,
     ];
-    await chat.addToolApprovalResponse(editAnswer(state().approvalId!, proposed, edited, 50)!);
+    await chat.addToolApprovalResponse(
+      editAnswer(state().approvalId!, proposed, edited, { maxTodos: 50, maxContentLength: 200 })!,
+    );
     await until(
       () => chat.status === 'ready' && state().phase === 'accepted' && state().counts.completed === edited.length,
     );

@@ -8,7 +8,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos, type Todo } from '../src/index.js';
-import { diffTodos } from '../src/diff-todos.js';
+import { diffTodos } from '../src/index.js';
 import { createScriptedModel, decideNextStep } from '../demo/agent/scripted-model.js';
 import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../demo/agent/plan-request.js';
 import { scenarios, type Scenario } from '../demo/agent/scenarios.js';
@@ -178,7 +178,7 @@ describe('the scripted model decides from the prompt', () => {
       ],
       plan,
     );
-    expect(step.text).toContain('Items 2 and 3 are all in_progress');
+    expect(step.text).toContain('are both in_progress');
     expect(step.todos?.map((todo) => todo.status)).toEqual([
       'completed',
       'completed',

@@ -1,27 +1,51 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { diffTodos, type TodoChanges } from '../src/diff-todos.js';
+import { diffTodos, type TodoChanges } from '../src/index.js';
 import {
   announceTodoChanges,
-  DEFAULT_TODO_CHANGE_LABELS,
+  selectTodoState,
   summarizeTodoCall,
   type TodoChangeLabels,
-} from '../src/describe-todo-changes.js';
-import { TODO_STATUSES, type Todo, type TodoStatus } from '../src/todo.js';
-import { validateTodos } from '../src/validate-todos.js';
+  type TodoLabels,
+  type TodoRowStatus,
+  type TodoToolShape,
+} from '../src/index.js';
+import { DEFAULT_CHANGE_LABELS } from '../src/text/todo-labels.js';
+import { TODO_REJECTIONS } from '../src/plan/todo-rejections.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
+import type { Todo, TodoStatus } from '../src/index.js';
+import { validateTodos } from '../src/index.js';
 
 const todo = (content: string, status: TodoStatus = 'pending'): Todo => ({ content, status });
-/** Both describers for one update from `before` to `after`. */
+/** A tool with every status, so the summaries read any move. */
+const anyStatus: TodoToolShape<TodoRowStatus> = {
+  name: 'plan',
+  list: 'todos',
+  text: 'content',
+  statuses: ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'],
+};
+const written = (toolCallId: string, todos: Todo<TodoRowStatus>[]) => ({
+  id: toolCallId,
+  role: 'assistant' as const,
+  parts: [{ type: 'tool-plan', toolCallId, state: 'output-available', input: { todos }, output: {} }],
+});
+/** Both describers for one update from `before` to `after`: the announcement of its diff, the summary of its call. */
 function describeUpdate(
-  before: Todo<TodoStatus | 'cancelled'>[],
-  after: Todo<TodoStatus | 'cancelled'>[],
+  before: Todo<TodoRowStatus>[],
+  after: Todo<TodoRowStatus>[],
   labels?: Partial<TodoChangeLabels>,
 ) {
-  const changes = diffTodos(before, after);
+  const messages = before.length > 0 ? [written('a', before), written('b', after)] : [written('b', after)];
+  const state = selectTodoState(messages, { tool: anyStatus, toolCallId: 'b', status: 'ready' });
   return {
-    announcement: announceTodoChanges(changes, after, labels),
-    summary: summarizeTodoCall({ outcome: 'accepted', changes, todos: after }, labels),
+    announcement: announceTodoChanges(diffTodos(before, after), after, labels),
+    summary: summarizeTodoCall(state, labels ? { changes: labels } : {}),
   };
+}
+/** The state of one `todo_write` call in `state`, with `input` and, when refused, the tool's error text. */
+function callState(state: string, input: unknown, extra: Record<string, unknown> = {}) {
+  const part = { type: 'tool-todo_write', toolCallId: 'c', state, input, ...extra };
+  return selectTodoState([{ id: 'm', parts: [part] }], { status: 'ready', toolCallId: 'c' });
 }
 
 const plan = [
@@ -97,8 +121,8 @@ describe('when tasks are added', () => {
       ...plan.slice(1).map((task) => ({ ...task, status: 'pending' as const })),
     ];
     expect(describeUpdate(plan, after)).toEqual({
-      announcement: 'Added: Fix the flaky test. Now: Fix the flaky test. 1 of 5 completed.',
-      summary: "Added 'Fix the flaky test'",
+      announcement: 'Paused: Write tests. Added: Fix the flaky test. Now: Fix the flaky test. 1 of 5 completed.',
+      summary: "Paused 'Write tests' and added 'Fix the flaky test'",
     });
   });
 });
@@ -226,51 +250,53 @@ describe('long and odd task texts', () => {
 });
 
 describe('a rejected call', () => {
-  it('shows the tool’s first problem, not its preamble, and how many more there are', () => {
-    const result = validateTodos({
-      todos: [
-        { content: 'A', status: 'in_progress' },
-        { content: 'B', status: 'in_progress' },
-        { content: 'C', status: 'done' },
-      ],
-    });
+  const refused = (todos: unknown[], errorText?: string) => {
+    const result = validateTodos({ todos });
+    return callState('output-error', { todos }, { errorText: errorText ?? `Error: ${result.message}` });
+  };
+
+  it('shows the first problem the tool found, not its preamble, and how many more there are', () => {
+    const todos = [
+      { content: 'A', status: 'in_progress' },
+      { content: 'B', status: 'in_progress' },
+      { content: 'C', status: 'done' },
+    ];
+    const result = validateTodos({ todos });
     if (result.valid) throw new Error('expected a rejection');
-    const summary = summarizeTodoCall({ outcome: 'rejected', error: `Error: ${result.message}` });
-    expect(summary).toBe(`Rejected: ${result.problems[0]} (+1 more)`);
+    const summary = summarizeTodoCall(refused(todos));
+    expect(summary).toBe(`Update rejected: ${result.problems[0]!.message} (1 more)`);
     expect(summary).not.toContain('Nothing was saved');
   });
 
   it('shows a single problem without a count', () => {
-    const result = validateTodos({ todos: [{ content: 'Deploy', status: 'done' }] });
-    if (result.valid) throw new Error('expected a rejection');
-    expect(summarizeTodoCall({ outcome: 'rejected', error: result.message })).toBe(
-      'Rejected: Item 1 ("Deploy") has status "done"; use pending, in_progress or completed.',
+    expect(summarizeTodoCall(refused([{ content: 'Deploy', status: 'done' }]))).toBe(
+      'Update rejected: Item 1 ("Deploy") has status "done"; use pending, in_progress or completed.',
     );
   });
 
-  it('counts the problems the tool left unlisted', () => {
+  it('counts every problem, also those the model read as "...and N more"', () => {
     const todos = Array.from({ length: 25 }, (_, index) => ({ content: `Task ${index}`, status: 'done' }));
-    const result = validateTodos({ todos });
-    if (result.valid) throw new Error('expected a rejection');
-    expect(summarizeTodoCall({ outcome: 'rejected', error: result.message })).toMatch(
-      /^Rejected: Item 1 .* \(\+24 more\)$/,
-    );
+    expect(summarizeTodoCall(refused(todos))).toMatch(/^Update rejected: Item 1 .* \(24 more\)$/);
   });
 
-  it('shows the first line of any other error, and just "Rejected" without one', () => {
-    expect(summarizeTodoCall({ outcome: 'rejected', error: 'Error: The disk is full.\nat write()' })).toBe(
-      'Rejected: The disk is full.',
+  it('shows the first line of any other error, and just the label without one', () => {
+    const plan = [{ content: 'Deploy', status: 'pending' }];
+    expect(summarizeTodoCall(refused(plan, 'Error: The disk is full.\nat write()'))).toBe(
+      'Update rejected: The disk is full.',
     );
-    expect(summarizeTodoCall({ outcome: 'rejected' })).toBe('Rejected');
-    expect(summarizeTodoCall({ outcome: 'rejected', error: '  \n ' })).toBe('Rejected');
+    expect(summarizeTodoCall(callState('output-error', { todos: plan }))).toBe('Update rejected');
+    expect(summarizeTodoCall(refused(plan, '  \n '))).toBe('Update rejected');
   });
 });
 
 describe('a denied or interrupted call', () => {
   it('says so, with the reason when there is one', () => {
-    expect(summarizeTodoCall({ outcome: 'denied', reason: 'Not now' })).toBe('Changes requested: Not now');
-    expect(summarizeTodoCall({ outcome: 'denied' })).toBe('Changes requested');
-    expect(summarizeTodoCall({ outcome: 'interrupted' })).toBe('Stopped before it was saved');
+    const plan = { todos: [{ content: 'Deploy', status: 'pending' }] };
+    const denied = (reason?: string) =>
+      callState('output-denied', plan, { approval: { id: 'x', approved: false, reason } });
+    expect(summarizeTodoCall(denied('Not now'))).toBe('Changes requested: Not now');
+    expect(summarizeTodoCall(denied())).toBe('Changes requested');
+    expect(summarizeTodoCall(callState('input-streaming', plan))).toBe('Stopped before it was saved');
   });
 });
 
@@ -282,7 +308,6 @@ describe('labels', () => {
     callCompleted: (tasks) => `„${tasks[0]}“ erledigt`,
     callStarted: (tasks) => `„${tasks[0]}“ begonnen`,
     callJoin: (clauses) => clauses.join(' und '),
-    callRejected: (problem) => `Abgelehnt: ${problem}`,
   };
 
   it('replace any text, the others keep their defaults', () => {
@@ -295,28 +320,39 @@ describe('labels', () => {
 
   it('cover every text: with all of them replaced, no English default is left', () => {
     const marked = Object.fromEntries(
-      Object.entries(DEFAULT_TODO_CHANGE_LABELS).map(([key, value]) => [
+      Object.entries(DEFAULT_CHANGE_LABELS).map(([key, value]) => [
         key,
         typeof value === 'string' ? `<${key}>` : (...args: unknown[]) => `<${key}:${args.length}>`,
       ]),
     ) as unknown as TodoChangeLabels;
     marked.callJoin = (clauses) => `<callJoin>${clauses.join('')}`;
+    const rejections = Object.fromEntries(Object.keys(TODO_REJECTIONS).map((key) => [key, `<${key}>`]));
+    const every = [
+      ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'],
+      ['in_progress', 'pending', 'pending', 'pending', 'pending'],
+      ['completed', 'blocked', 'cancelled', 'completed', 'in_progress'],
+    ].map((statuses) => statuses.map((status, at) => ({ content: `Task ${at}`, status }) as Todo<TodoRowStatus>));
     const texts = [
       describeUpdate(plan, finishAndStart, marked),
       describeUpdate([], plan, marked),
       describeUpdate(plan, [], marked),
       describeUpdate(plan, plan, marked),
       describeUpdate(plan, [todo('Read the code'), todo('Ship')], marked),
-      describeUpdate(plan, [...plan.slice(0, 3), { content: 'Deploy', status: 'cancelled' }], marked),
+      describeUpdate(every[0]!, every[1]!, marked),
+      describeUpdate(every[1]!, every[2]!, marked),
+      describeUpdate(every[2]!, every[0]!, marked),
+      describeUpdate([todo('A'), todo('B')], [todo('A', 'in_progress'), todo('B', 'in_progress')], marked),
     ].flatMap(({ announcement, summary }) => [announcement, summary]);
+    const labels: Partial<TodoLabels> = { ...rejections, changes: marked };
+    const refusedPlan = { todos: [{ content: 'A', status: 'done' }] };
     texts.push(
-      summarizeTodoCall({ outcome: 'rejected', error: 'Error: Nothing was saved.\n- Item 1 is bad.' }, marked),
-      summarizeTodoCall({ outcome: 'denied' }, marked),
-      summarizeTodoCall({ outcome: 'interrupted' }, marked),
+      summarizeTodoCall(callState('output-error', refusedPlan, { errorText: 'Error: x' }), labels).replace(/:.*/, ''),
+      summarizeTodoCall(callState('output-denied', refusedPlan), labels),
+      summarizeTodoCall(callState('input-streaming', refusedPlan), labels),
     );
     for (const text of texts) expect(text.replace(/<[^>]*>/g, '').trim()).toBe('');
     const used = new Set(texts.join('').match(/(?<=<)\w+/g));
-    expect([...used].sort()).toEqual(Object.keys(DEFAULT_TODO_CHANGE_LABELS).sort());
+    expect([...used].sort()).toEqual([...Object.keys(DEFAULT_CHANGE_LABELS), ...Object.keys(TODO_REJECTIONS)].sort());
   });
 });
 
@@ -324,7 +360,7 @@ describe('announcements and summaries (properties)', () => {
   const lists = fc.array(
     fc.record({
       content: fc.constantFrom('Read', 'Write', 'Test', 'Ship', 'Docs'),
-      status: fc.constantFrom(...TODO_STATUSES),
+      status: fc.constantFrom(...TODO_WRITE_STATUSES),
     }),
     { maxLength: 8 },
   );

@@ -1,25 +1,60 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffTodos, todoChangeOf } from '../src/diff-todos.js';
-import { countTodos, TODO_STATUSES, type Todo, type TodoStatus } from '../src/todo.js';
+import { diffTodos } from '../src/index.js';
+import { todoChangeOf } from '../src/plan/todo-changes.js';
+import { countTodos, type Todo, type TodoStatus } from '../src/index.js';
+import { TODO_STATUSES as STATUS_TABLE, TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
+import type { TodoRowStatus } from '../src/index.js';
 
 const todo = (content: string, status: TodoStatus = 'pending'): Todo => ({ content, status });
 const contents = (todos: readonly Todo[]): string[] => todos.map((item) => item.content);
-const none = { added: [], removed: [], started: [], completed: [], reopened: [] };
+const none = {
+  completed: [],
+  cancelled: [],
+  blocked: [],
+  reopened: [],
+  unblocked: [],
+  paused: [],
+  added: [],
+  removed: [],
+  started: [],
+};
 
 describe('todoChangeOf', () => {
   it.each([
     ['pending', 'pending', undefined],
     ['pending', 'in_progress', 'started'],
     ['pending', 'completed', 'completed'],
-    ['in_progress', 'pending', undefined],
+    ['in_progress', 'pending', 'paused'],
     ['in_progress', 'in_progress', undefined],
     ['in_progress', 'completed', 'completed'],
     ['completed', 'pending', 'reopened'],
     ['completed', 'in_progress', 'reopened'],
     ['completed', 'completed', undefined],
+    ['pending', 'cancelled', 'cancelled'],
+    ['in_progress', 'cancelled', 'cancelled'],
+    ['completed', 'cancelled', 'cancelled'],
+    ['cancelled', 'completed', 'completed'],
+    ['cancelled', 'pending', 'reopened'],
+    ['cancelled', 'in_progress', 'reopened'],
+    ['pending', 'blocked', 'blocked'],
+    ['in_progress', 'blocked', 'blocked'],
+    ['completed', 'blocked', 'reopened'],
+    ['blocked', 'pending', 'unblocked'],
+    ['blocked', 'in_progress', 'started'],
+    ['blocked', 'completed', 'completed'],
+    ['blocked', 'cancelled', 'cancelled'],
   ] as const)('%s → %s is %s', (before, after, change) => {
     expect(todoChangeOf(before, after)).toBe(change);
+  });
+
+  it('names every move between two different statuses: a person hears each one', () => {
+    const statuses = Object.keys(STATUS_TABLE) as TodoRowStatus[];
+    for (const before of statuses)
+      for (const after of statuses) {
+        if (before === after) expect(todoChangeOf(before, after)).toBeUndefined();
+        else expect(todoChangeOf(before, after), `${before} → ${after}`).toBeDefined();
+      }
   });
 });
 
@@ -93,7 +128,7 @@ describe('diffTodos', () => {
   describe('when a task is reopened', () => {
     it('lists it as reopened, also when it goes straight back in progress', () => {
       const before = [todo('A', 'completed'), todo('B', 'completed'), todo('C', 'in_progress')];
-      const after = [todo('A', 'pending'), todo('B', 'in_progress'), todo('C', 'pending')];
+      const after = [todo('A', 'pending'), todo('B', 'in_progress'), todo('C', 'completed')];
       const changes = diffTodos(before, after);
       expect(contents(changes.reopened)).toEqual(['A', 'B']);
       expect(changes.started).toEqual([]);
@@ -107,8 +142,9 @@ describe('diffTodos', () => {
       expect(diffTodos(before, [todo(' C '), todo('A', 'completed'), todo('B\n', 'in_progress')])).toEqual(none);
     });
 
-    it('finds no change when the task in progress goes back to pending', () => {
-      expect(diffTodos([todo('A', 'in_progress')], [todo('A', 'pending')])).toEqual(none);
+    it('lists a task put back from in progress to pending as paused', () => {
+      const after = [todo('A', 'pending')];
+      expect(diffTodos([todo('A', 'in_progress')], after)).toEqual({ ...none, paused: after });
     });
   });
 
@@ -150,7 +186,7 @@ describe('diffTodos', () => {
 const lists = fc.array(
   fc.record({
     content: fc.constantFrom('Read', 'Write', 'Test', 'Ship', ' Test ', 'Fix it', 'Docs'),
-    status: fc.constantFrom(...TODO_STATUSES),
+    status: fc.constantFrom(...TODO_WRITE_STATUSES),
   }),
   { maxLength: 12 },
 );
@@ -239,14 +275,14 @@ describe('diffTodos (properties)', () => {
     const distinct = fc.uniqueArray(
       fc.record({
         content: fc.string({ minLength: 1 }).filter((text) => text.trim() !== ''),
-        status: fc.constantFrom(...TODO_STATUSES),
+        status: fc.constantFrom(...TODO_WRITE_STATUSES),
       }),
       { selector: (task) => task.content.trim(), maxLength: 8 },
     );
     fc.assert(
       fc.property(
         distinct,
-        fc.array(fc.constantFrom(...TODO_STATUSES), { minLength: 8, maxLength: 8 }),
+        fc.array(fc.constantFrom(...TODO_WRITE_STATUSES), { minLength: 8, maxLength: 8 }),
         (before, statuses) => {
           const after = before.map((task, index) => ({ content: task.content, status: statuses[index]! }));
           const changes = diffTodos(before, after);

@@ -427,7 +427,7 @@ async function generateModelTexts(): Promise<Record<string, string>> {
     result: resultText,
     rejection,
     'token-costs': costs.map(([what, count]) => `${what.padEnd(72)}${String(count).padStart(4)}`).join('\n'),
-    problems: problems.map((problem) => `- ${problem}`).join('\n'),
+    problems: problems.map((problem) => `- ${problem.message}`).join('\n'),
     ...(await reviewTexts()),
     ...(await editTexts()),
     'execute-errors': [

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffTodos } from '../src/diff-todos.js';
-import { formatTodoChanges } from '../src/format-todos.js';
+import { diffTodos } from '../src/index.js';
+import { formatTodoChanges } from '../src/index.js';
 import { formatTodos } from '../src/index.js';
-import { TODO_STATUSES } from '../src/todo.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
 
 describe('formatTodos', () => {
   it('writes one glyphed line per task, in order', () => {
@@ -27,7 +27,7 @@ describe('formatTodos', () => {
   it('always writes exactly one line per task (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ content: fc.string({ minLength: 1 }), status: fc.constantFrom(...TODO_STATUSES) }), {
+        fc.array(fc.record({ content: fc.string({ minLength: 1 }), status: fc.constantFrom(...TODO_WRITE_STATUSES) }), {
           minLength: 1,
         }),
         (todos) => {
@@ -44,7 +44,7 @@ describe('formatTodos', () => {
 describe('formatTodoChanges', () => {
   const none = { added: [], removed: [], started: [], completed: [], reopened: [] };
 
-  it('writes one line per changed task: completed, reopened, started, added, removed', () => {
+  it('writes one line per changed task, in the order of the change kinds', () => {
     const text = formatTodoChanges(
       diffTodos(
         [
@@ -62,7 +62,7 @@ describe('formatTodoChanges', () => {
       ),
     );
     expect(text).toBe(
-      'Completed: Write tests\nReopened: Read the code\nStarted: Run the suite\nAdded: Deploy\nRemoved: Old step',
+      'Completed: Write tests\nReopened: Read the code\nAdded: Deploy\nRemoved: Old step\nStarted: Run the suite',
     );
   });
 
@@ -83,7 +83,7 @@ describe('formatTodoChanges', () => {
 
   it('writes one line per change between any two lists (property)', () => {
     const list = fc.array(
-      fc.record({ content: fc.constantFrom('A', 'B', 'C b', 'D\nd'), status: fc.constantFrom(...TODO_STATUSES) }),
+      fc.record({ content: fc.constantFrom('A', 'B', 'C b', 'D\nd'), status: fc.constantFrom(...TODO_WRITE_STATUSES) }),
       { maxLength: 8 },
     );
     fc.assert(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countTodos } from '../src/todo.js';
-import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
+import { countTodos } from '../src/index.js';
+import { createTodoSelector, selectTodoState } from '../src/index.js';
 import { explainTodoDenials, pruneTodoWrites, readTodos } from '../src/index.js';
 
 const counts = { pending: 1, in_progress: 0, completed: 0 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUIMessageStream, type UIMessage } from 'ai';
-import { agentTodoTools } from '../src/agent-todo-tools.js';
-import { readTodos } from '../src/read-todos.js';
+import { agentTodoTools } from '../src/index.js';
+import { readTodos } from '../src/index.js';
 import { asConversations, checkTodoSnapshots, shownRows } from './support/check-todo-snapshots.js';
 import { ScriptedChatModel, type ScriptedTurn, streamAgentTurn } from './support/langchain-agent.js';
 

@@ -11,7 +11,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { agentTodoTools, pruneTodoWrites, readTodos, todoWrite } from '../src/index.js';
-import type { Todo } from '../src/todo.js';
+import type { Todo } from '../src/index.js';
 
 type Part = Exclude<ModelMessage['content'], string>[number];
 

@@ -1,7 +1,8 @@
 import { asSchema, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { pruneTodoWrites, readTodos, selectTodoState, todoWrite, type Todo } from '../src/index.js';
-import { readTodoCalls } from '../src/read-todo-calls.js';
+import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
+import { readTodoCalls } from '../src/read/todo-calls.js';
 
 const first: Todo[] = [{ content: 'Read the code', status: 'in_progress' }];
 const second: Todo[] = [{ content: 'Fix the bug', status: 'in_progress' }];
@@ -30,17 +31,17 @@ describe('readTodoCalls over model messages', () => {
       { role: 'tool', content: [result('a'), result('b', 'error-text'), result('c', 'execution-denied')] },
     ];
     expect(
-      readTodoCalls(messages, 'todo_write').map((todoCall) => [
+      readTodoCalls(messages, bindTodoTool('todo_write')).map((todoCall) => [
         todoCall.toolCallId,
         todoCall.state,
         todoCall.approvalIds,
       ]),
     ).toEqual([
-      ['a', 'output-available', undefined],
-      ['b', 'output-error', undefined],
-      ['c', 'output-denied', undefined],
+      ['a', 'output-available', []],
+      ['b', 'output-error', []],
+      ['c', 'output-denied', []],
       ['d', 'approval-requested', ['ap-d']],
-      ['e', 'input-available', undefined],
+      ['e', 'input-available', []],
     ]);
   });
 
@@ -49,7 +50,9 @@ describe('readTodoCalls over model messages', () => {
       { role: 'assistant', content: [call('a', first)] },
       { role: 'tool', content: [result('a', 'json', 'weather')] },
     ];
-    expect(readTodoCalls(messages, 'todo_write').map((todoCall) => todoCall.state)).toEqual(['input-available']);
+    expect(readTodoCalls(messages, bindTodoTool('todo_write')).map((todoCall) => todoCall.state)).toEqual([
+      'input-available',
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useChat } from '@ai-sdk/react';
 import type { ReactNode } from 'react';
 import { TodoList } from '../registry/components/ai/todo-list.js';
-import type { Todo } from '../src/todo.js';
+import type { Todo } from '../src/index.js';
 import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -40,7 +40,10 @@ describe('the shadcn registry item with a plan that waits', () => {
     expect(view.container.querySelector('.animate-spin')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Task 2' }), { target: { value: 'Fix the pager math' } });
+    // The editor loads when "Edit plan" is first pressed.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Task 2' }), {
+      target: { value: 'Fix the pager math' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await harness.settle(2);
     expect(harness.stored).toEqual([

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readFileSync, existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { act } from 'react';
 import type { UIMessage } from 'ai';
-import { TodoList } from '../src/react/todo-list.js';
+import { TodoList } from '../src/react.js';
 import {
   collectSnapshots,
   finishChunk,
@@ -70,19 +70,34 @@ describe('server rendering', () => {
 });
 
 describe('entry points', () => {
+  /** Every module specifier a source file imports, static and dynamic. */
+  const importsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!);
+
   it('the server-safe entry never imports React', () => {
     const seen = new Set<string>();
     const visit = (file: string): void => {
       if (seen.has(file)) return;
       seen.add(file);
-      const source = readFileSync(resolve('src', file), 'utf8');
-      for (const [, specifier] of source.matchAll(/(?:from|import)\s*['"]([^'"]+)['"]/g)) {
+      for (const specifier of importsOf(file)) {
         expect(specifier).not.toMatch(/^react($|\/|-dom)/);
-        if (specifier!.startsWith('./')) visit(specifier!.slice(2).replace(/\.js$/, '.ts'));
+        if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
       }
     };
-    visit('index.ts');
-    expect(seen.has('todo-selector.ts')).toBe(true);
+    visit(resolve('src/index.ts'));
+    expect(seen.has(resolve('src/read/todo-selector.ts'))).toBe(true);
+    expect([...seen].some((file) => file.includes('/react/'))).toBe(false);
+  });
+
+  it('the React side takes the core through one module', () => {
+    const folder = resolve('src/react');
+    for (const file of readdirSync(folder)) {
+      const core = importsOf(resolve(folder, file)).filter((specifier) => specifier.startsWith('../'));
+      expect(
+        core.every((specifier) => specifier === '../core.js'),
+        file,
+      ).toBe(true);
+    }
   });
 
   it('the React entry starts with "use client" (source, and build when present)', () => {

@@ -1,8 +1,8 @@
 import { cleanup, render } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TodoCallSummary } from '../src/react/todo-call-summary.js';
-import { TodoProvider } from '../src/react/todo-provider.js';
+import { TodoCallSummary } from '../src/react.js';
+import { TodoProvider } from '../src/react.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 
 afterEach(cleanup);
@@ -49,7 +49,7 @@ describe('a summary per call, through the real SDK stream', () => {
     expect(summaries(container)).toEqual([
       'Planned 3 tasks',
       "Completed 'Write tests', added 'Deploy', removed 'Old step' and started 'Run the suite'",
-      'Rejected: Item 2 ("Run the suite") has status "done"; use pending, in_progress or completed.',
+      'Update rejected: Item 2 ("Run the suite") has status "done"; use pending, in_progress or completed.',
     ]);
     expect(container.querySelector('[data-rejection]')!.getAttribute('data-rejection')).toBe('error');
   });
@@ -71,7 +71,7 @@ describe('a summary per call, through the real SDK stream', () => {
     expect(summaries(container)).toEqual(['Updating the plan…']);
     rerender(
       <TodoProvider messages={messages} status="ready">
-        <TodoCallSummary toolCallId="c1" labels={{ callInterrupted: 'Parado' }} />
+        <TodoCallSummary toolCallId="c1" labels={{ interrupted: 'Parado' }} />
       </TodoProvider>,
     );
     expect(summaries(container)).toEqual(['Parado']);

@@ -1,16 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTodos, validateTodos, type Todo } from '../src/index.js';
-import {
-  checkTodoEdit,
-  editAnswer,
-  findTodoEdit,
-  readTodoEdit,
-  todoEditReason,
-  writtenInput,
-} from '../src/todo-edit.js';
-import { TODO_STATUSES } from '../src/todo.js';
+import { checkTodoEdit } from '../src/tool/todo-rules.js';
+import { editAnswer, writtenInput } from '../src/tool/todo-edit.js';
+import { findTodoEdit } from '../src/tool/todo-edit.js';
+import { readTodoEdit, todoEditReason } from '../src/index.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
 
+const LIMITS = { maxTodos: 50, maxContentLength: 200 };
 const PROPOSED: Todo[] = [
   { content: 'Read the code', status: 'in_progress' },
   { content: 'Fix the bug', status: 'pending' },
@@ -22,7 +19,11 @@ const EDITED: Todo[] = [
 
 describe('checkTodoEdit: the tool rules as the person types', () => {
   it('accepts a list that follows every rule', () => {
-    expect(checkTodoEdit(EDITED, 50)).toEqual({ valid: true, items: [undefined, undefined], tooMany: false });
+    expect(checkTodoEdit(EDITED, { maxTodos: 50, maxContentLength: 200 })).toEqual({
+      valid: true,
+      items: [undefined, undefined],
+      tooMany: false,
+    });
   });
 
   it('names the rule each task breaks: empty, duplicate (after trimming), two in progress', () => {
@@ -33,24 +34,29 @@ describe('checkTodoEdit: the tool rules as the person types', () => {
         { content: 'Read the code ', status: 'pending' },
         { content: 'Ship it', status: 'in_progress' },
       ],
-      50,
+      LIMITS,
     );
     expect(check.valid).toBe(false);
     expect(check.items).toEqual(['empty', 'duplicate', 'duplicate', 'in-progress']);
   });
 
   it('flags a list longer than maxTodos', () => {
-    expect(checkTodoEdit(EDITED, 1)).toMatchObject({ valid: false, tooMany: true });
+    expect(checkTodoEdit(EDITED, { maxTodos: 1, maxContentLength: 200 })).toMatchObject({
+      valid: false,
+      tooMany: true,
+    });
   });
 
   it('agrees with the tool on every list of short tasks (property)', () => {
     const todo = fc.record({
       content: fc.constantFrom('', ' ', 'A', 'A ', 'B', ' C', 'Read the code'),
-      status: fc.constantFrom(...TODO_STATUSES),
+      status: fc.constantFrom(...TODO_WRITE_STATUSES),
     });
     fc.assert(
       fc.property(fc.array(todo, { maxLength: 6 }), fc.integer({ min: 1, max: 6 }), (todos, maxTodos) => {
-        expect(checkTodoEdit(todos, maxTodos).valid).toBe(validateTodos({ todos }, { maxTodos }).valid);
+        expect(checkTodoEdit(todos, { maxTodos, maxContentLength: 200 }).valid).toBe(
+          validateTodos({ todos }, { maxTodos }).valid,
+        );
       }),
     );
   });
@@ -58,11 +64,16 @@ describe('checkTodoEdit: the tool rules as the person types', () => {
 
 describe('editAnswer: what the editor sends', () => {
   it('an unchanged list is a plain approval', () => {
-    expect(editAnswer('approval-1', PROPOSED, PROPOSED, 50)).toEqual({ id: 'approval-1', approved: true });
+    expect(editAnswer('approval-1', PROPOSED, PROPOSED, LIMITS)).toEqual({ id: 'approval-1', approved: true });
   });
 
   it('an edited list travels in the reason, trimmed, and reads back as the same input', () => {
-    const answer = editAnswer('approval-1', PROPOSED, [{ content: ' Write a failing test ', status: 'pending' }], 50);
+    const answer = editAnswer(
+      'approval-1',
+      PROPOSED,
+      [{ content: ' Write a failing test ', status: 'pending' }],
+      LIMITS,
+    );
     expect(answer).toEqual({
       id: 'approval-1',
       approved: true,
@@ -72,7 +83,7 @@ describe('editAnswer: what the editor sends', () => {
   });
 
   it('a list that breaks a rule is never sent', () => {
-    expect(editAnswer('approval-1', PROPOSED, [{ content: '', status: 'pending' }], 50)).toBeUndefined();
+    expect(editAnswer('approval-1', PROPOSED, [{ content: '', status: 'pending' }], LIMITS)).toBeUndefined();
   });
 
   it('a person’s own reason is not an edit', () => {

@@ -6,11 +6,11 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
-import { TodoList } from '../src/react/todo-list.js';
-import { createTodoWrite } from '../src/todo-write.js';
-import type { TodoRow } from '../src/todo-selector.js';
-import type { TodoState } from '../src/todo-selector.js';
-import { countTodos, type TodoStatus } from '../src/todo.js';
+import { TodoList } from '../src/react.js';
+import { createTodoWrite } from '../src/index.js';
+import type { TodoRow } from '../src/index.js';
+import type { TodoState } from '../src/index.js';
+import { countTodos, type TodoStatus } from '../src/index.js';
 import { readRows, type RowSnapshot } from './support/render-chat.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
 

@@ -2,13 +2,14 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useChat } from '@ai-sdk/react';
 import type { ReactNode } from 'react';
-import { TodoList } from '../src/react/todo-list.js';
-import { TodoReviewControls } from '../src/react/todo-review-controls.js';
-import { useTodoReview } from '../src/react/use-todo-review.js';
-import { readTodos } from '../src/read-todos.js';
-import { readTodoEdit } from '../src/todo-edit.js';
-import type { Todo } from '../src/todo.js';
+import { TodoList } from '../src/react.js';
+import { TodoReviewControls } from '../src/react.js';
+import { useTodoReview } from '../src/react.js';
+import { readTodos } from '../src/index.js';
+import { readTodoEdit } from '../src/index.js';
+import type { Todo } from '../src/index.js';
 import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
+import { reviewState } from './support/review-state.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {
@@ -47,6 +48,12 @@ async function waitingPage(labels?: object) {
   return { harness, view };
 }
 
+/** Presses "Edit plan" (or its label) and waits for the editor, which loads on that first press. */
+async function editPlan(label = 'Edit plan'): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: label }));
+  await screen.findByRole('form');
+}
+
 const field = (n: number): HTMLInputElement => screen.getByRole('textbox', { name: `Task ${n}` }) as HTMLInputElement;
 const fieldValues = (): string[] =>
   screen.queryAllByRole('textbox').map((element) => (element as HTMLInputElement).value);
@@ -62,7 +69,7 @@ describe('editing a waiting plan, on a real useChat', () => {
       'Request changes',
       'Edit plan',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     expect(screen.getByRole('form', { name: 'Edit the plan' })).toBeTruthy();
     expect(fieldValues()).toEqual(PLAN.map((todo) => todo.content));
     expect(document.activeElement).toBe(field(1));
@@ -72,7 +79,7 @@ describe('editing a waiting plan, on a real useChat', () => {
 
   it('rename, remove, add, move to the top, approve: the tool stores exactly that list, and the checklist shows it', async () => {
     const { harness, view } = await waitingPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     fireEvent.change(field(1), { target: { value: 'Read the pager code first' } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove task 2' }));
     expect(document.activeElement).toBe(field(2));
@@ -102,7 +109,7 @@ describe('editing a waiting plan, on a real useChat', () => {
 
   it('a broken rule shows next to its field, disables Approve, and nothing is sent', async () => {
     const { harness } = await waitingPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
     fireEvent.change(field(2), { target: { value: '   ' } });
     expect(field(2).getAttribute('aria-invalid')).toBe('true');
@@ -127,7 +134,7 @@ describe('editing a waiting plan, on a real useChat', () => {
 
   it('Enter moves to the next field; Escape cancels, restores the proposal and gives focus back to "Edit plan"', async () => {
     const { harness } = await waitingPage();
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     fireEvent.change(field(1), { target: { value: 'Something else' } });
     fireEvent.keyDown(field(1), { key: 'Enter' });
     expect(document.activeElement).toBe(field(2));
@@ -136,7 +143,7 @@ describe('editing a waiting plan, on a real useChat', () => {
     fireEvent.keyDown(field(2), { key: 'Escape' });
     expect(screen.queryByRole('form', { name: 'Edit the plan' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit plan' })));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     expect(fieldValues()).toEqual(PLAN.map((todo) => todo.content));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(harness.prompts).toHaveLength(1);
@@ -150,7 +157,7 @@ describe('editing a waiting plan, on a real useChat', () => {
       addTask: 'Aufgabe hinzufügen',
       emptyTask: 'Die Aufgabe ist leer.',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Plan bearbeiten' }));
+    await editPlan('Plan bearbeiten');
     fireEvent.click(screen.getByRole('button', { name: 'Aufgabe hinzufügen' }));
     const added = screen.getByRole('textbox', { name: 'Aufgabe 4' });
     expect(document.activeElement).toBe(added);
@@ -167,14 +174,19 @@ describe('editing a waiting plan, on a real useChat', () => {
     function Capped(): ReactNode {
       const { messages, status, addToolApprovalResponse } = useChat({ chat: harness.chat as never });
       return (
-        <TodoList messages={messages} status={status} maxTodos={3} addToolApprovalResponse={addToolApprovalResponse} />
+        <TodoList
+          messages={messages}
+          status={status}
+          tool={{ maxTodos: 3 }}
+          addToolApprovalResponse={addToolApprovalResponse}
+        />
       );
     }
     render(<Capped />);
     await harness.chat.sendMessage({ text: 'Fix the pager' });
     await harness.settle(1);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Edit plan' })).toBeTruthy());
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await editPlan();
     const add = screen.getByRole('button', { name: 'Add task' });
     expect(add.getAttribute('aria-disabled')).toBe('true');
     expect(document.getElementById(add.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -186,12 +198,16 @@ describe('editing a waiting plan, on a real useChat', () => {
 });
 
 describe('<TodoReviewControls> on its own', () => {
-  it('offers "Edit plan" only when it is given the proposal', () => {
+  it('offers "Edit plan" for todo_write\'s plan, whose limits it holds an edit to, not another agent\'s', async () => {
     const onRespond = vi.fn();
-    const { rerender } = render(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} />);
+    const other = { name: 'write_todos', list: 'todos', text: 'content' };
+    const { rerender } = render(
+      <TodoReviewControls state={reviewState('approval-1', PLAN, other)} onRespond={onRespond} />,
+    );
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit plan' })).toBeNull();
-    rerender(<TodoReviewControls approvalId="approval-1" onRespond={onRespond} todos={PLAN} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    rerender(<TodoReviewControls state={reviewState('approval-1', PLAN)} onRespond={onRespond} />);
+    await editPlan();
     fireEvent.click(screen.getByRole('button', { name: 'Remove task 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(onRespond).toHaveBeenCalledTimes(1);
@@ -209,7 +225,7 @@ describe('useTodoReview for an editor of your own', () => {
     });
     await harness.chat.sendMessage({ text: 'Fix the pager' });
     await harness.settle(1);
-    const { selectTodoState } = await import('../src/todo-selector.js');
+    const { selectTodoState } = await import('../src/index.js');
     const respond = vi.fn((response: Parameters<typeof harness.chat.addToolApprovalResponse>[0]) =>
       harness.chat.addToolApprovalResponse(response),
     );

@@ -76,7 +76,7 @@ describe('one reading for every summary and inline list (<TodoProvider>)', () =>
     expect(summaries).toEqual([
       'Planned 1 task',
       "Completed 'Read the code' and added 'Write tests'",
-      expect.stringMatching(/^Rejected: /),
+      expect.stringMatching(/^Update rejected: /),
     ]);
   });
 

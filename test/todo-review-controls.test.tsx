@@ -2,14 +2,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { useChat } from '@ai-sdk/react';
 import type { ReactNode } from 'react';
-import { TodoReviewControls } from '../src/react/todo-review-controls.js';
-import { TodoList } from '../src/react/todo-list.js';
-import { TodoCallSummary } from '../src/react/todo-call-summary.js';
-import { TodoProvider } from '../src/react/todo-provider.js';
-import { useTodoReview } from '../src/react/use-todo-review.js';
-import { selectTodoState } from '../src/todo-selector.js';
-import type { Todo } from '../src/todo.js';
+import { TodoReviewControls } from '../src/react.js';
+import { TodoList } from '../src/react.js';
+import { TodoCallSummary } from '../src/react.js';
+import { TodoProvider } from '../src/react.js';
+import { useTodoReview } from '../src/react.js';
+import { selectTodoState } from '../src/index.js';
+import type { Todo } from '../src/index.js';
 import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
+import { reviewState } from './support/review-state.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {
@@ -70,7 +71,7 @@ describe('a plan waiting for review, on a real useChat', () => {
     expect(
       [...view.container.querySelectorAll('[data-todo-item]')].map((row) => row.getAttribute('data-change')),
     ).toEqual(['added', 'added']);
-    expect(screen.getByText('Waiting for your review')).toBeTruthy();
+    expect(document.querySelector('[data-todo-call-summary]')!.textContent).toBe('The plan waits for your review.');
   });
 
   it('without addToolApprovalResponse it just shows as waiting, with no controls', async () => {
@@ -143,7 +144,7 @@ describe('a plan waiting for review, on a real useChat', () => {
 describe('TodoReviewControls', () => {
   it('answers once, in the shape of addToolApprovalResponse, reason trimmed', () => {
     const onRespond = vi.fn();
-    render(<TodoReviewControls approvalId="ap1" onRespond={onRespond} />);
+    render(<TodoReviewControls state={reviewState('ap1', PLAN)} onRespond={onRespond} />);
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(onRespond.mock.calls).toEqual([[{ id: 'ap1', approved: true }]]);
@@ -151,11 +152,11 @@ describe('TodoReviewControls', () => {
   });
   it('sends a denial with the typed reason, or without one when the field is empty', () => {
     const onRespond = vi.fn();
-    const view = render(<TodoReviewControls approvalId="ap1" onRespond={onRespond} />);
+    const view = render(<TodoReviewControls state={reviewState('ap1', PLAN)} onRespond={onRespond} />);
     fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '  Drop the deploy step ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    view.rerender(<TodoReviewControls approvalId="ap2" onRespond={onRespond} />);
+    view.rerender(<TodoReviewControls state={reviewState('ap2', PLAN)} onRespond={onRespond} />);
     fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(onRespond.mock.calls).toEqual([
@@ -166,9 +167,11 @@ describe('TodoReviewControls', () => {
   it('takes labels and class names per slot', () => {
     render(
       <TodoReviewControls
-        approvalId="ap1"
+        state={reviewState('ap1', PLAN)}
         onRespond={() => {}}
-        labels={{ approve: 'Freigeben', requestChanges: 'Änderungen anfragen', reason: 'Was soll anders sein?' }}
+        labels={{
+          review: { approve: 'Freigeben', requestChanges: 'Änderungen anfragen', reason: 'Was soll anders sein?' },
+        }}
         classNames={{ review: 'r', approve: 'a', requestChanges: 'c' }}
       />,
     );

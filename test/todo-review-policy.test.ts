@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTodoWrite, explainTodoDenials, todoReview, type Todo } from '../src/index.js';
-import { needsTodoReview } from '../src/todo-review-policy.js';
-import { TODO_REVIEW_SUPERSEDED_MESSAGE, todoDenialMessage } from '../src/explain-todo-denials.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED } from '../src/tool/model-texts.js';
+import type { TodoReviewPolicy } from '../src/index.js';
+
+const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;
+/** Whether a write waits under `policy`, as the SDK's approval check asks it. */
+const needsTodoReview = (policy: TodoReviewPolicy, input: unknown, messages: unknown[]): boolean =>
+  todoReview(policy)(input, { messages }) === 'user-approval';
 
 const PLAN: Todo[] = [
   { content: 'Read the code', status: 'in_progress' },

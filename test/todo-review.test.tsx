@@ -81,7 +81,7 @@ describe('a plan waiting for review, through the real SDK stream', () => {
         <TodoCallSummary toolCallId="c2" />
       </TodoProvider>,
     );
-    expect(container.textContent).toBe('Waiting for your review');
+    expect(container.textContent).toBe('The plan waits for your review.');
   });
 
   it('is executing once approved, and then accepted', async () => {

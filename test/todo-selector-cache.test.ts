@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readTodos } from '../src/read-todos.js';
-import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
-import { todoEditReason } from '../src/todo-edit.js';
+import { readTodos } from '../src/index.js';
+import { createTodoSelector, selectTodoState } from '../src/index.js';
+import { todoEditReason } from '../src/index.js';
+import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
+import { createReading } from '../src/read/todo-selector.js';
 
 const counts = { pending: 1, in_progress: 0, completed: 0 };
 const accepted = (toolCallId: string, todos: unknown[]) => ({
@@ -25,14 +27,17 @@ describe('a kept selector given another conversation', () => {
     expect(contents(selector.select(b, { status: 'ready', toolCallId: 'call_0' }))).toEqual(['Plan B']);
   });
 
-  it('sees an input edited in place', () => {
+  it('sees an input edited through setMessages: the changed objects are new, the rest are shared', () => {
     const selector = createTodoSelector();
     const todos = [{ content: 'Draft', status: 'pending' }];
     const messages = conversation(accepted('c', todos));
     expect(contents(selector.select(messages, { status: 'ready' }))).toEqual(['Draft']);
-    todos[0]!.content = 'Edited';
-    todos.push({ content: 'Added', status: 'pending' });
-    expect(contents(selector.select(messages, { status: 'ready' }))).toEqual(['Edited', 'Added']);
+    const edited = [
+      { ...todos[0]!, content: 'Edited' },
+      { content: 'Added', status: 'pending' },
+    ];
+    const copy = [{ ...messages[0]!, parts: [{ ...messages[0]!.parts[0]!, input: { todos: edited } }] }];
+    expect(contents(selector.select(copy, { status: 'ready' }))).toEqual(['Edited', 'Added']);
   });
 });
 
@@ -97,6 +102,24 @@ const message = fc.oneof(
 const chat = fc.array(message, { maxLength: 5 });
 const chatStatus = fc.constantFrom('submitted', 'streaming', 'ready', 'error', undefined);
 
+describe('a kept selector after an earlier call changed', () => {
+  it('shows the marks of the list on screen as a fresh derivation does, two accepted calls back', () => {
+    const first = (status: string) => accepted('a', [{ content: 'Read', status }]);
+    const second = accepted('b', [{ content: 'Read', status: 'completed' }]);
+    const refused = { ...accepted('c', []), state: 'output-error', errorText: 'Error: no' };
+    const messages = (status: string) => [
+      { id: 'm0', role: 'assistant', parts: [first(status)] },
+      { id: 'm1', role: 'assistant', parts: [second, refused] },
+    ];
+    const selector = createTodoSelector();
+    const before = selector.select(messages('pending'), { status: 'ready' });
+    expect(before.todos.map((row) => row.change)).toEqual(['completed']);
+    const after = selector.select(messages('completed'), { status: 'ready' });
+    expect(after).toEqual(selectTodoState(messages('completed'), { status: 'ready' }));
+    expect(after.todos.map((row) => row.change)).toEqual([undefined]);
+  });
+});
+
 describe('whatever a kept selector read before (property)', () => {
   it('answers like a fresh derivation once the chat is ready, for every call, and never throws', () => {
     fc.assert(
@@ -104,9 +127,10 @@ describe('whatever a kept selector read before (property)', () => {
         const selector = createTodoSelector();
         for (const [messages, each] of earlier) selector.select(messages as never, { status: each });
         const messages = last as never;
-        selector.read(messages, 'ready');
         for (const toolCallId of [undefined, 'call_0', 'call_1', 'a', 'missing']) {
-          expect(selector.state(toolCallId)).toEqual(selectTodoState(messages, { status: 'ready', toolCallId }));
+          expect(selector.select(messages, { status: 'ready', toolCallId })).toEqual(
+            selectTodoState(messages, { status: 'ready', toolCallId }),
+          );
         }
         expect(() => readTodos(messages)).not.toThrow();
       }),
@@ -114,45 +138,75 @@ describe('whatever a kept selector read before (property)', () => {
     );
   });
 
-  it('answers like a fresh derivation after inputs and parts are edited in place', () => {
+  it("answers like a fresh derivation along a chat that follows React's contract: copies, edits, repeated ids", () => {
+    // Each step is a fresh conversation (ids repeat), a deep copy of the last, or the last with one task or one
+    // part changed through copies of the objects on its path (as setMessages or a store writes them).
     const states = fc.constantFrom('output-available', 'output-error', 'output-denied', 'input-available');
+    const step = fc.oneof(
+      chat.map((fresh) => ({ kind: 'fresh' as const, fresh })),
+      fc.constant({ kind: 'copy' as const }),
+      fc.tuple(fc.nat(), text, status).map(([at, content, each]) => ({ kind: 'task' as const, at, content, each })),
+      fc.tuple(fc.nat(), states, output).map(([at, state, value]) => ({ kind: 'part' as const, at, state, value })),
+    );
     fc.assert(
-      fc.property(
-        chat,
-        fc.array(fc.tuple(fc.nat(), text, status)),
-        fc.array(fc.tuple(fc.nat(), states, output)),
-        (generated, edits, partEdits) => {
-          const selector = createTodoSelector();
-          const messages = generated as never;
-          selector.select(messages, { status: 'ready' });
-          const items = (generated as { parts?: unknown }[]).flatMap((each) =>
-            Array.isArray(each?.parts)
-              ? each.parts.flatMap((p) => {
-                  const input = (p as { input?: { todos?: unknown } } | null)?.input;
-                  const list = Array.isArray(input) ? input : input?.todos;
-                  return Array.isArray(list) ? list.filter((item) => typeof item === 'object' && item !== null) : [];
-                })
-              : [],
-          ) as Record<string, unknown>[];
-          for (const [at, content, each] of edits) {
-            const item = items[at % Math.max(items.length, 1)];
-            if (item) Object.assign(item, { content, status: each });
-          }
-          const parts = (generated as { parts?: unknown }[]).flatMap((each) =>
-            Array.isArray(each?.parts) ? each.parts.filter((p) => typeof p === 'object' && p !== null) : [],
-          ) as Record<string, unknown>[];
-          for (const [at, state, value] of partEdits) {
-            const target = parts[at % Math.max(parts.length, 1)];
-            if (target) Object.assign(target, { state, output: value });
-          }
+      fc.property(chat, fc.array(fc.tuple(step, chatStatus), { minLength: 1, maxLength: 8 }), (first, steps) => {
+        const selector = createTodoSelector();
+        const reading = createReading(bindTodoTool(undefined));
+        let messages = first as unknown[];
+        for (const [each, chatState] of steps) {
+          messages = next(messages, each);
+          reading.read(messages as never, chatState);
+          // While a chat streams, a kept selector holds the newest plan of a message replayed from its start (ids).
+          const mayHold =
+            (chatState === 'streaming' || chatState === 'submitted') &&
+            messages.some((each) => (each as { id?: unknown } | null)?.id !== undefined);
+          if (mayHold) continue;
           for (const toolCallId of [undefined, 'call_0', 'call_1', 'a']) {
-            expect(selector.select(messages, { status: 'ready', toolCallId })).toEqual(
-              selectTodoState(messages, { status: 'ready', toolCallId }),
-            );
+            const fresh = selectTodoState(messages as never, { status: chatState, toolCallId });
+            expect(selector.select(messages as never, { status: chatState, toolCallId })).toEqual(fresh);
+            expect(reading.state(toolCallId)).toEqual(fresh);
           }
-        },
-      ),
-      { numRuns: 500 },
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });
+
+type Step =
+  | { kind: 'fresh'; fresh: unknown[] }
+  | { kind: 'copy' }
+  | { kind: 'task'; at: number; content: string; each: string | undefined }
+  | { kind: 'part'; at: number; state: string; value: unknown };
+
+/** The next conversation of a step: every object on the path to a change is a new one, nothing is mutated. */
+function next(messages: unknown[], step: Step): unknown[] {
+  if (step.kind === 'fresh') return step.fresh;
+  if (step.kind === 'copy') return structuredClone(messages);
+  const places: [number, number][] = [];
+  messages.forEach((each, at) => {
+    const parts = (each as { parts?: unknown } | null)?.parts;
+    if (Array.isArray(parts))
+      parts.forEach((candidate, index) => {
+        if (typeof candidate === 'object' && candidate !== null) places.push([at, index]);
+      });
+  });
+  if (places.length === 0) return messages;
+  const [at, index] = places[step.at % places.length]!;
+  const message = messages[at] as { parts: Record<string, unknown>[] };
+  const part = message.parts[index]!;
+  let changed: Record<string, unknown>;
+  if (step.kind === 'part') changed = { ...part, state: step.state, output: step.value };
+  else {
+    const input = part.input as { todos?: unknown } | unknown[] | undefined;
+    const list = Array.isArray(input) ? input : (input as { todos?: unknown } | undefined)?.todos;
+    if (!Array.isArray(list) || list.length === 0) return messages;
+    const item = step.at % list.length;
+    const todos = list.map((todo, position) =>
+      position === item ? { ...(todo as object), content: step.content, status: step.each } : todo,
+    );
+    changed = { ...part, input: Array.isArray(input) ? todos : { ...(input as object), todos } };
+  }
+  const parts = message.parts.map((each, position) => (position === index ? changed : each));
+  return messages.map((each, position) => (position === at ? { ...message, parts } : each));
+}

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { convertToModelMessages, parsePartialJson, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
-import { pruneTodoWrites } from '../src/prune-todo-writes.js';
-import { createTodoSelector, selectTodoState } from '../src/todo-selector.js';
-import type { TodoState } from '../src/todo-selector.js';
-import type { Todo } from '../src/todo.js';
-import { diffTodos } from '../src/diff-todos.js';
-import { readTodos } from '../src/read-todos.js';
+import { pruneTodoWrites } from '../src/index.js';
+import { TODO_CHANGE_KINDS } from '../src/plan/todo-changes.js';
+import { createTodoSelector, selectTodoState } from '../src/index.js';
+import type { TodoState } from '../src/index.js';
+import type { Todo } from '../src/index.js';
+import { diffTodos } from '../src/index.js';
+import { readTodos } from '../src/index.js';
 import {
   asciiJson,
   collectSnapshots,
@@ -136,7 +137,7 @@ describe('when a new call starts after an accepted list', () => {
     it(`keeps the accepted list on screen while the input is ${JSON.stringify(input)}`, () => {
       const state = selectTodoState([...history, message(streaming('b', input))]);
       expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
-      expect(state.todos.map((row) => row.key)).toEqual(['a:0', 'a:1', 'a:2']);
+      expect(state.todos.map((row) => row.key)).toEqual(['task:Read code', 'task:Write tests', 'task:Ship']);
       expect(state.phase).toBe('streaming');
     });
   }
@@ -146,10 +147,10 @@ describe('when a new call starts after an accepted list', () => {
       message(streaming('b', { todos: [{ content: 'Ship', status: 'in_progress' }, { content: 'New' }] })),
     ]);
     expect(state.todos.map((item) => [item.content, item.key])).toEqual([
-      ['Ship', 'a:2'],
-      ['New', 'b:1'],
-      ['Read code', 'a:0'],
-      ['Write tests', 'a:1'],
+      ['Ship', 'task:Ship'],
+      ['New', 'new:b:1'],
+      ['Read code', 'task:Read code'],
+      ['Write tests', 'task:Write tests'],
     ]);
   });
   it('never shrinks while the call streams', () => {
@@ -306,23 +307,25 @@ describe('when a stream ends without finishing the call', () => {
 });
 
 describe('keys', () => {
-  it('are the call id and position for new items, inherited for items that come back', () => {
+  it("are the task's trimmed text, so a task keeps its row whichever call writes it", () => {
     const first = selectTodoState([message(accepted('a', plan))]);
-    expect(first.todos.map((item) => item.key)).toEqual(['a:0', 'a:1', 'a:2']);
+    expect(first.todos.map((item) => item.key)).toEqual(['task:Read code', 'task:Write tests', 'task:Ship']);
     const moved = [
       plan[2]!,
       { content: ' Read code ', status: 'completed' as const },
       { content: 'New', status: 'pending' as const },
     ];
     const second = selectTodoState([message(accepted('a', plan)), message(accepted('b', moved))]);
-    expect(second.todos.map((item) => item.key)).toEqual(['a:2', 'a:0', 'b:2']);
+    expect(second.todos.map((item) => item.key)).toEqual(['task:Ship', 'task:Read code', 'task:New']);
   });
-  it('stay put while the text streams in', () => {
+  it('stay put while the text streams in, and become the text once it is whole', () => {
     const keys = new Set<string>();
     for (const content of ['W', 'Wr', 'Write', 'Write tests']) {
       keys.add(selectTodoState([message(streaming('a', { todos: [{ content }] }))]).todos[0]!.key);
     }
-    expect([...keys]).toEqual(['a:0']);
+    expect([...keys]).toEqual(['new:a:0']);
+    const whole = selectTodoState([message(streaming('a', { todos: [{ content: 'Write tests', status: 'pe' }] }))]);
+    expect(whole.todos[0]!.key).toBe('task:Write tests');
   });
   it('show a re-sent task as it was while its text streams: never retyped, never moved', () => {
     const history = [message(accepted('a', plan))];
@@ -332,9 +335,9 @@ describe('keys', () => {
         message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content }] })),
       ]);
       expect(state.todos.map((row) => [row.key, row.content, row.status])).toEqual([
-        ['a:0', 'Read code', 'completed'],
-        ['a:1', 'Write tests', 'in_progress'],
-        ['a:2', 'Ship', 'pending'],
+        ['task:Read code', 'Read code', 'completed'],
+        ['task:Write tests', 'Write tests', 'in_progress'],
+        ['task:Ship', 'Ship', 'pending'],
       ]);
     }
     const restatused = selectTodoState([
@@ -342,7 +345,7 @@ describe('keys', () => {
       message(streaming('b', { todos: [{ content: 'Read code' }, { content: 'Write tests', status: 'completed' }] })),
     ]);
     expect(restatused.todos[1]).toMatchObject({
-      key: 'a:1',
+      key: 'task:Write tests',
       content: 'Write tests',
       status: 'completed',
       streaming: false,
@@ -359,26 +362,26 @@ describe('keys', () => {
     );
     // While it could still be "Write tests" re-sent, the old rows stay as they were, in place.
     expect(texts[0]).toEqual([
-      ['a:0', 'Read code'],
-      ['a:1', 'Write tests'],
-      ['a:2', 'Ship'],
+      ['task:Read code', 'Read code'],
+      ['task:Write tests', 'Write tests'],
+      ['task:Ship', 'Ship'],
     ]);
     // Once it departs from every old task, it is a new row, typed as it comes.
-    expect(texts[1]![0]).toEqual(['b:0', 'Write docs']);
-    expect(texts[2]![0]).toEqual(['b:0', 'Write docs for the API']);
+    expect(texts[1]![0]).toEqual(['new:b:0', 'Write docs']);
+    expect(texts[2]![0]).toEqual(['new:b:0', 'Write docs for the API']);
   });
   it('stay put when a streamed prefix of an accepted item grows into it', () => {
     const history = [message(accepted('a', plan))];
     for (const content of ['Wri', 'Write t', 'Write tests']) {
       const state = selectTodoState([...history, message(streaming('b', { todos: [{ content }] }))]);
-      expect(state.todos.filter((row) => row.key === 'a:1')).toHaveLength(1);
+      expect(state.todos.filter((row) => row.key === 'task:Write tests')).toHaveLength(1);
       expect(state.todos.filter((row) => row.content.startsWith('Wri'))).toHaveLength(1);
     }
     const complete = selectTodoState([
       ...history,
       message(streaming('b', { todos: [{ content: 'Write tests', status: 'pe' }] })),
     ]);
-    expect(complete.todos[0]).toMatchObject({ key: 'a:1', content: 'Write tests', status: 'in_progress' });
+    expect(complete.todos[0]).toMatchObject({ key: 'task:Write tests', content: 'Write tests', status: 'in_progress' });
   });
   it('are unique for duplicate texts', () => {
     const state = selectTodoState([
@@ -387,9 +390,9 @@ describe('keys', () => {
     ]);
     const keys = state.todos.map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toEqual(['a:0', 'b:1', 'b:2']);
+    expect(keys).toEqual(['task:Same', 'task2:Same', 'new:b:2']);
   });
-  it('stay unique when a provider reuses a toolCallId', () => {
+  it('stay unique, and the same, when a provider reuses a toolCallId', () => {
     const state = selectTodoState([
       message(accepted('call', [{ content: 'A', status: 'pending' }])),
       message(
@@ -399,8 +402,7 @@ describe('keys', () => {
         ]),
       ),
     ]);
-    const keys = state.todos.map((item) => item.key);
-    expect(new Set(keys).size).toBe(2);
+    expect(state.todos.map((item) => item.key)).toEqual(['task:B', 'task:A']);
   });
 });
 
@@ -490,9 +492,8 @@ describe('one selector for every view of a conversation (read, then state per ca
     snapshots.forEach((snapshot, index) => {
       const messages = [user, structuredClone(snapshot)];
       const status = index === snapshots.length - 1 ? 'ready' : 'streaming';
-      selector.read(messages, status);
       for (const toolCallId of [undefined, 'c1', 'c2', 'c3']) {
-        const state = selector.state(toolCallId);
+        const state = selector.select(messages, { status, toolCallId });
         expect(state).toEqual(selectTodoState(messages, { status, toolCallId }));
         // A call whose state did not change keeps its state object.
         const last = toolCallId ? seen.get(toolCallId) : undefined;
@@ -500,13 +501,17 @@ describe('one selector for every view of a conversation (read, then state per ca
         if (toolCallId) seen.set(toolCallId, state);
       }
     });
-    expect(selector.state('c2').phase).toBe('accepted');
-    expect(selector.state('c3')).toMatchObject({ phase: 'rejected', rejection: 'error' });
+    const messages = [user, snapshots.at(-1)!];
+    expect(selector.select(messages, { status: 'ready', toolCallId: 'c2' }).phase).toBe('accepted');
+    expect(selector.select(messages, { status: 'ready', toolCallId: 'c3' })).toMatchObject({
+      phase: 'rejected',
+      rejection: 'error',
+    });
   });
 });
 
 describe('a message edited in place', () => {
-  it('gives the new list: the result depends on the arguments only', () => {
+  it('gives the new list to a one-shot derivation: the result depends on the arguments only', () => {
     const first = message(accepted('a', plan));
     const messages = [first];
     expect(rows(selectTodoState(messages))).toEqual(plan.map((todo) => [todo.content, todo.status]));
@@ -514,10 +519,14 @@ describe('a message edited in place', () => {
     expect(rows(selectTodoState(messages))).toEqual([['Only this', 'pending']]);
     first.parts.splice(0, first.parts.length, accepted('c', [{ content: 'Replaced', status: 'completed' }]));
     expect(rows(selectTodoState(messages))).toEqual([['Replaced', 'completed']]);
+  });
+
+  it('gives a kept selector the new list once the changed message is a new object, as React asks', () => {
+    const first = message(accepted('a', plan));
     const selector = createTodoSelector();
-    expect(rows(selector.select(messages))).toEqual([['Replaced', 'completed']]);
-    first.parts.push(accepted('d', [{ content: 'Pushed', status: 'pending' }]));
-    expect(rows(selector.select(messages))).toEqual([['Pushed', 'pending']]);
+    expect(rows(selector.select([first]))).toEqual(plan.map((todo) => [todo.content, todo.status]));
+    const edited = { ...first, parts: [...first.parts, accepted('d', [{ content: 'Pushed', status: 'pending' }])] };
+    expect(rows(selector.select([edited]))).toEqual([['Pushed', 'pending']]);
   });
 });
 
@@ -531,7 +540,7 @@ describe('a message replayed from its start (a resumed stream)', () => {
     expect(rows(selector.select(replayed(accepted('c1', older), accepted('c2', plan)), { status: 'ready' }))).toEqual(
       rows(selectTodoState(replayed(accepted('c2', plan)))),
     );
-    const newest = selector.state();
+    const newest = selector.select(replayed(accepted('c1', older), accepted('c2', plan)), { status: 'ready' });
     // The replay's first chunk: the same message, no parts.
     const emptied = selector.select(replayed(), { status: 'streaming' });
     expect(emptied.phase).toBe('accepted');
@@ -698,7 +707,7 @@ describe('what the newest call changed', () => {
       ['Write tests', 'completed'],
       ['Deploy', 'added'],
     ]);
-    expect(state.removed.map((row) => [row.key, row.content, row.change])).toEqual([['a:2', 'Ship', 'removed']]);
+    expect(state.removed.map((row) => [row.key, row.content, row.change])).toEqual([['task:Ship', 'Ship', 'removed']]);
   });
   it('marks nothing for a re-sent list that changes nothing', () => {
     const state = selectTodoState([...history, message(accepted('b', plan))]);
@@ -744,10 +753,9 @@ describe('what the newest call changed', () => {
         const state = selectTodoState([message(accepted('a', before)), message(accepted('b', after))]);
         const diff = diffTodos(before, after);
         const of = (kind: string) => state.todos.filter((row) => row.change === kind).map((row) => row.content);
-        expect(of('added')).toEqual(diff.added.map((todo) => todo.content));
-        expect(of('started')).toEqual(diff.started.map((todo) => todo.content));
-        expect(of('completed')).toEqual(diff.completed.map((todo) => todo.content));
-        expect(of('reopened')).toEqual(diff.reopened.map((todo) => todo.content));
+        for (const kind of TODO_CHANGE_KINDS) {
+          if (kind !== 'removed') expect(of(kind), kind).toEqual(diff[kind].map((todo) => todo.content));
+        }
         expect(state.removed.map((row) => row.content)).toEqual(diff.removed.map((todo) => todo.content));
       }),
     );

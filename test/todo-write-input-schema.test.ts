@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createTodoWrite, createTodoWriteInputSchema, todoWriteInputSchema, validateTodos } from '../src/index.js';
-import { TODO_STATUSES } from '../src/todo.js';
-import { todoSchema } from '../src/todo-write-input-schema.js';
-import { toTodoWriteJsonSchema } from '../src/todo-write-input-schema.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
+import { TODO_WRITE_JSON_SCHEMA } from '../src/tool/model-texts.js';
 import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 
 /** Each issue as `path: code` plus its message when the schema words it. */
@@ -101,7 +100,11 @@ describe('todoWriteInputSchema', () => {
       fc.string({ maxLength: 12 }),
       fc.integer(),
     );
-    const status = fc.oneof(fc.constantFrom(...TODO_STATUSES), fc.constantFrom('done', 'in_progr', ''), fc.constant(7));
+    const status = fc.oneof(
+      fc.constantFrom(...TODO_WRITE_STATUSES),
+      fc.constantFrom('done', 'in_progr', ''),
+      fc.constant(7),
+    );
     const item = fc.oneof(
       { weight: 8, arbitrary: fc.record({ content, status }, { requiredKeys: [] }) },
       { weight: 1, arbitrary: fc.oneof(fc.string(), fc.constant(null), fc.array(fc.integer())) },
@@ -137,25 +140,16 @@ describe('createTodoWriteInputSchema', () => {
   });
 });
 
-describe('todoSchema', () => {
-  it('checks one task, and composes into other zod schemas', () => {
-    const stored = z.object({ savedAt: z.string(), todos: z.array(todoSchema) });
-    expect(stored.parse({ savedAt: 'today', todos: [{ content: 'A', status: 'pending', id: 1 }] })).toEqual({
-      savedAt: 'today',
-      todos: [{ content: 'A', status: 'pending' }],
-    });
-    expect(todoSchema.safeParse({ content: '  ', status: 'pending' }).success).toBe(false);
-    expect(todoSchema.safeParse({ content: 'A', status: 'done' }).success).toBe(false);
-  });
-});
-
 describe('the JSON schema the model reads', () => {
-  it('is generated from the zod schema: the shape only, no $schema key and no limits', () => {
-    expect(toTodoWriteJsonSchema(todoWriteInputSchema)).toEqual(EXPECTED_INPUT_SCHEMA);
-    const custom = toTodoWriteJsonSchema(createTodoWriteInputSchema({ maxTodos: 3, maxContentLength: 20 }));
-    expect(custom).toEqual(EXPECTED_INPUT_SCHEMA);
-    // Key order counts: it is the text the model is billed for.
-    expect(JSON.stringify(custom)).toBe(JSON.stringify(EXPECTED_INPUT_SCHEMA));
+  it('is the shape only, in a fixed key order (the text the model is billed for), without limits', () => {
+    expect(JSON.stringify(TODO_WRITE_JSON_SCHEMA)).toBe(JSON.stringify(EXPECTED_INPUT_SCHEMA));
+  });
+
+  it('describes the same input as the zod schema, whatever its limits', () => {
+    for (const schema of [todoWriteInputSchema, createTodoWriteInputSchema({ maxTodos: 3, maxContentLength: 20 })]) {
+      const { $schema: _, ...generated } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
+      expect(generated).toEqual(EXPECTED_INPUT_SCHEMA);
+    }
   });
 
   it('is what the tool offers, whatever its limits', async () => {

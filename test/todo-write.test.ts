@@ -11,8 +11,8 @@ import {
   type TodoCounts,
   type TodoWriteTool,
 } from '../src/index.js';
-import { TODO_STATUSES } from '../src/todo.js';
-import type { TodoWriteInput } from '../src/todo-write.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
+import type { TodoWriteInput } from '../src/index.js';
 
 const messages: ModelMessage[] = [{ role: 'user', content: 'Fix the login bug' }];
 
@@ -383,7 +383,7 @@ describe('todoWrite', () => {
   describe('over generated input (property)', () => {
     const todo = fc.record({
       content: fc.oneof(fc.constantFrom('Read', 'Write', 'Test', ' Read', ''), fc.string({ maxLength: 8 })),
-      status: fc.oneof(fc.constantFrom(...TODO_STATUSES), fc.string({ maxLength: 3 })),
+      status: fc.oneof(fc.constantFrom(...TODO_WRITE_STATUSES), fc.string({ maxLength: 3 })),
     });
     const input = fc.oneof(
       fc.record({ todos: fc.array(todo, { maxLength: 8 }) }),

@@ -3,16 +3,18 @@ import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
 import {
+  type AnyTodoState,
   agentTodoTools,
-  type createTodoSelector,
-  type readTodos,
+  createTodoSelector,
+  readTodos,
   selectTodoState,
   type Todo,
   type TodoCounts,
   type TodoRow,
   type TodoSelector,
   type TodoState,
-  type TodoStatus,
+  type TodoToolOption,
+  type TodoRowStatus,
   type TodoToolShape,
   type todoWrite,
 } from '../src/index.js';
@@ -64,7 +66,9 @@ const isTrue = <T extends true>(value?: T): T | undefined => value;
 // biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
 const gemini = useTodos(chat.messages, { status: chat.status, tool: agentTodoTools.geminiCli });
 const cancelledCount: number = gemini.counts.cancelled;
-const geminiStatus: 'pending' | 'in_progress' | 'completed' | 'cancelled' | undefined = gemini.todos[0]?.status;
+const geminiStatus: 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'blocked' | undefined =
+  gemini.todos[0]?.status;
+const blockedCount: number = gemini.counts.blocked;
 // biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
 const claude: TodoState = useTodos(chat.messages, { tool: agentTodoTools.claudeCode });
 // @ts-expect-error Claude Code's TodoWrite has no cancelled status, so its counts have no such key.
@@ -72,21 +76,25 @@ void claude.counts.cancelled;
 const activeForm: string | undefined = claude.todos[0]?.activeForm;
 const codex = selectTodoState(chat.messages, { tool: agentTodoTools.codex });
 const note: string | undefined = codex.explanation;
-isTrue<Equal<ReturnType<typeof useTodos>, TodoState>>();
-isTrue<Equal<ReturnType<typeof useTodos>['counts'], TodoCounts>>();
-isTrue<Equal<ReturnType<typeof readTodos>, Todo[]>>();
-isTrue<
-  Equal<
-    ReturnType<typeof readTodos<'pending' | 'in_progress' | 'completed' | 'cancelled'>>[number]['status'],
-    Todo<'pending' | 'in_progress' | 'completed' | 'cancelled'>['status']
-  >
->();
-isTrue<Equal<ReturnType<typeof createTodoSelector>, TodoSelector>>();
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
+const plain = useTodos(chat.messages, { status: chat.status });
+isTrue<Equal<typeof plain, TodoState>>();
+isTrue<Equal<typeof plain.counts, TodoCounts>>();
+const replayed = readTodos(chat.messages);
+isTrue<Equal<typeof replayed, Todo[]>>();
+isTrue<Equal<ReturnType<typeof readTodos<TodoRowStatus>>[number]['status'], TodoRowStatus>>();
+const selector = createTodoSelector({ tool: { maxTodos: 20 } });
+isTrue<Equal<typeof selector, TodoSelector>>();
+// A tool option of any kind, as a component passes it on, gives a state of any shape.
+declare const option: TodoToolOption<TodoRowStatus>;
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
+const anyShape: AnyTodoState = useTodos(chat.messages, { tool: option });
+createElement(TodoList, { state: anyShape });
 const shape: TodoToolShape = agentTodoTools.langchain;
-const geminiShape: TodoToolShape<TodoStatus | 'cancelled'> = agentTodoTools.geminiCli;
+const geminiShape: TodoToolShape<TodoRowStatus> = agentTodoTools.geminiCli;
 // A renderItem and an announce written for the three statuses still fit <TodoList>.
 const renderRow = (row: TodoRow, statusLabel: string) => `${row.content}: ${statusLabel}`;
 const announce = (listState: TodoState): string => listState.phase;
 createElement(TodoList, { state: gemini, renderItem: renderRow, labels: { announce } });
 createElement(TodoList, { messages: chat.messages, tool: agentTodoTools.opencode, renderItem: renderRow });
-void [cancelledCount, geminiStatus, activeForm, note, shape, geminiShape];
+void [cancelledCount, blockedCount, geminiStatus, activeForm, note, shape, geminiShape];

@@ -2,9 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, renderHook, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
-import { useTodos } from '../src/react/use-todos.js';
-import type { TodoState } from '../src/todo-selector.js';
-import { todoWrite } from '../src/todo-write.js';
+import { useTodos } from '../src/react.js';
+import type { TodoState } from '../src/index.js';
+import { todoWrite } from '../src/index.js';
 import { inProcessTransport, scriptedModel, textStep, todoCallStep, TRICKY_PLAN } from './support/stream-todo-call.js';
 
 // Real streams on a shared machine: generous, not a speed assertion.

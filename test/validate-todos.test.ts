@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateTodos, type Todo } from '../src/index.js';
-import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS } from '../src/todo-write-input-schema.js';
-import { TODO_STATUSES } from '../src/todo.js';
+import { DEFAULT_MAX_CONTENT_LENGTH, DEFAULT_MAX_TODOS } from '../src/plan/todo-tool-shape.js';
+import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
 
 const HEADER =
   'Nothing was saved. Fix these problems, then send the whole corrected list again (every task, not only the changed ones):';
@@ -133,7 +133,7 @@ describe('validateTodos', () => {
       const long = `Refactor ${'the module '.repeat(30)}`;
       expect(rejection({ todos: [{ content: long, status: 'pending' }] })).toBe(
         message(
-          `Item 1 ("Refactor the module the module the modul...") is ${long.length} characters long; at most ${DEFAULT_MAX_CONTENT_LENGTH} are allowed.`,
+          `Item 1 ("Refactor the module the module the…") is ${long.length} characters long; at most ${DEFAULT_MAX_CONTENT_LENGTH} are allowed.`,
         ),
       );
       expect(rejection({ todos: [{ content: 'Eleven char', status: 'pending' }] }, { maxContentLength: 10 })).toBe(
@@ -268,7 +268,7 @@ describe('validateTodos', () => {
       { weight: 1, arbitrary: fc.string({ minLength: 11, maxLength: 14 }) },
     );
     const status = fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom(...TODO_STATUSES) },
+      { weight: 8, arbitrary: fc.constantFrom(...TODO_WRITE_STATUSES) },
       { weight: 1, arbitrary: fc.constantFrom('done', 'in_prog', '') },
     );
     const list = fc.array(fc.record({ content, status }), { maxLength: 6 });
@@ -278,7 +278,7 @@ describe('validateTodos', () => {
       const trimmed = todos.map((todo) => todo.content.trim());
       return (
         todos.length <= 5 &&
-        todos.every((todo) => (TODO_STATUSES as readonly string[]).includes(todo.status)) &&
+        todos.every((todo) => (TODO_WRITE_STATUSES as readonly string[]).includes(todo.status)) &&
         trimmed.every((text) => text !== '') &&
         todos.every((todo) => todo.content.length <= 12) &&
         new Set(trimmed).size === trimmed.length &&

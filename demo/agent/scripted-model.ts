@@ -19,7 +19,7 @@ import { toActiveForm } from './active-form';
 import { planRequest } from './plan-request';
 import { describeRevision, revisePlan } from './revise-plan';
 import { seededRandom } from './seeded-random';
-import { readTodoProblems } from 'todo-write';
+import { validateTodos } from 'todo-write';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
@@ -230,7 +230,10 @@ function readTodoCalls(prompt: Prompt): TodoCall[] {
         } else if (output.type === 'error-text' || output.type === 'error-json') {
           call.outcome = 'rejected';
           const detail = output.value;
-          call.error = firstProblem(typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'rejected'));
+          call.error = firstProblem(
+            call.todos,
+            typeof detail === 'string' ? detail : JSON.stringify(detail ?? 'rejected'),
+          );
         } else {
           call.outcome = 'accepted';
           // The tool's result holds the person's edit, when they made one: that is the plan now.
@@ -258,9 +261,9 @@ function personsReason(text: string | undefined): string | undefined {
   return text.startsWith('Nothing was saved: the user') ? undefined : text.trim() || undefined;
 }
 
-/** The first problem of a rejection message ("Items 3 and 4 are all in_progress; ..."), else its first line. */
-function firstProblem(message: string): string {
-  return readTodoProblems(message)[0] ?? message;
+/** The first problem the tool found in the list it refused ("Items 3 and 4 are all in_progress; ..."), else the message's first line. */
+function firstProblem(todos: readonly ScriptedTodo[], message: string): string {
+  return validateTodos({ todos }).problems?.[0]?.message ?? message.split('\n')[0]!;
 }
 
 function isTodoInput(input: unknown): input is { todos: ScriptedTodo[] } {

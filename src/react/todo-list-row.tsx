@@ -1,7 +1,6 @@
 /** One row of the checklist, and the text it shows. */
 import { type CSSProperties, memo, type ReactNode } from 'react';
-import type { TodoRowStatus } from '../todo.js';
-import type { TodoRow } from '../todo-selector.js';
+import { TODO_STATUSES, type TodoRow, type TodoRowStatus } from '../core.js';
 
 /** Hides text visually but keeps it for screen readers, with or without the stylesheet. */
 export const VISUALLY_HIDDEN: CSSProperties = {
@@ -12,8 +11,6 @@ export const VISUALLY_HIDDEN: CSSProperties = {
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
 };
-
-const ICONS = { pending: '○', in_progress: '◐', completed: '✓', cancelled: '✕' } as const;
 
 /** Renders inside a row's `<li>`; pass a stable function (rows memoize on it). A method, so `TodoRow` functions fit. */
 export type RenderTodoRow = { render(row: TodoRow<TodoRowStatus>, statusLabel: string): ReactNode }['render'];
@@ -50,7 +47,7 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
       ) : (
         <>
           <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
-            {ICONS[row.status]}
+            {TODO_STATUSES[row.status].icon}
           </span>
           <span data-todo-content="" className={props.contentClassName}>
             {rowText(row)}

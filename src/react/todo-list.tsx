@@ -12,17 +12,25 @@ import {
   useRef,
   useState,
 } from 'react';
-import { readTodoProblems } from '../validate-todos.js';
-import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import { asTodo, progressOf, type TodoRowStatus } from '../todo.js';
-import type { AnyTodoState } from '../todo-selector.js';
-import type { TodoToolShape } from '../todo-tool-shape.js';
-import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
-import { announceTodoState, DEFAULT_TODO_LIST_LABELS, type TodoListLabels } from './todo-list-labels.js';
+import type { ChatStatus } from 'ai';
+import {
+  type AnyTodoState,
+  announceTodoState,
+  NO_ROWS,
+  progressOf,
+  type TodoLabels,
+  type TodoMessageLike,
+  type TodoRowStatus,
+  type TodoToolOption,
+  withDefaults,
+} from '../core.js';
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
-import { useProvidedTodoState } from './todo-provider.js';
-import { useTodoSelector } from './use-todos.js';
+import { useProvidedLabels, useProvidedTodoState } from './todo-provider.js';
+import { useTodoReading } from './use-todos.js';
 import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
+
+/** Rows a list renders at most by default: the tool's cap. */
+const DEFAULT_MAX_ROWS = 50;
 
 /** The elements of `<TodoList>` that take a class name through `classNames`. */
 export type TodoListSlot =
@@ -38,7 +46,7 @@ export type TodoListSlot =
   | 'explanation'
   | TodoReviewSlot;
 
-/** Where the list comes from: a state from {@link useTodos}, a conversation, or the nearest `<TodoProvider>`. */
+/** Where the list comes from: a state from `useTodos`, a conversation, or the nearest `<TodoProvider>`. */
 type TodoListSource =
   | { state: AnyTodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
   | {
@@ -46,8 +54,8 @@ type TodoListSource =
       messages: readonly TodoMessageLike[];
       /** `useChat().status`, so an abandoned call brings the last accepted list back and nothing spins once the chat ended. */
       status?: ChatStatus | undefined;
-      /** The name the tool is registered under, or another agent's shape (`agentTodoTools`). Default `'todo_write'`. */
-      tool?: string | TodoToolShape<TodoRowStatus> | undefined;
+      /** The name the tool is registered under, `todo_write`'s settings, or another agent's shape (`agentTodoTools`). Default `'todo_write'`. */
+      tool?: TodoToolOption<TodoRowStatus> | undefined;
       toolCallId?: never;
       state?: never;
     }
@@ -70,11 +78,11 @@ interface TodoListOwnProps {
   unstyled?: boolean | undefined;
   /** Forces the stylesheet's light or dark theme. Default: the app's theme (a `.dark`/`.light` class, `data-theme` or `color-scheme` on an ancestor), else the OS preference. */
   theme?: 'light' | 'dark' | undefined;
-  /** Texts, for other languages. An inline object is fine. Default {@link DEFAULT_TODO_LIST_LABELS}. */
-  labels?: Partial<TodoListLabels> | undefined;
+  /** Texts, for other languages. An inline object is fine. Default: the provider's, else English. */
+  labels?: Partial<TodoLabels> | undefined;
   /** Longer lists collapse to this many rows around the current task, with a toggle button. Default 8; `Infinity` never collapses. */
   maxVisible?: number | undefined;
-  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more"; also the most tasks an edited plan may hold. Default 50, the tool's cap. */
+  /** Rows rendered at most, however long the list (a runaway call streams thousands): the rest show as "N more". Default 50, the tool's cap. */
   maxTodos?: number | undefined;
   /** Replaces the inside of each row's `<li>` (keep it stable: rows are memoized on it). */
   renderItem?: RenderTodoRow | undefined;
@@ -101,12 +109,20 @@ export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
     const { state, messages, status, tool, toolCallId, ...viewProps } = props;
     if (messages !== undefined && toolCallId !== undefined) throw new TypeError(ONE_CALL_NEEDS_PROVIDER);
-    const derived = useTodoSelector(tool).select(messages ?? NO_MESSAGES, { status });
+    const derived = useTodoReading(tool).select(messages ?? NO_MESSAGES, { status });
     const provided = useProvidedTodoState(toolCallId, state !== undefined || messages !== undefined);
+    const providedLabels = useProvidedLabels();
     const resolved = state ?? (messages ? derived : (provided ?? EMPTY_STATE));
     // The view is memoized on the state object: a text delta after the call, which leaves the
     // state as it was, costs the derivation and nothing else.
-    return <TodoListView {...viewProps} state={resolved} rootRef={ref} />;
+    return (
+      <TodoListView
+        {...viewProps}
+        labels={viewProps.labels ?? providedLabels}
+        state={resolved as AnyTodoState}
+        rootRef={ref}
+      />
+    );
   }),
 );
 
@@ -115,11 +131,11 @@ const ONE_CALL_NEEDS_PROVIDER =
 const NO_MESSAGES: readonly TodoMessageLike[] = [];
 const EMPTY_STATE: AnyTodoState = Object.freeze({
   phase: 'empty',
-  todos: Object.freeze([]),
-  removed: Object.freeze([]),
+  todos: NO_ROWS,
+  removed: NO_ROWS,
   counts: Object.freeze({ pending: 0, in_progress: 0, completed: 0 }),
   live: false,
-});
+}) as AnyTodoState;
 
 type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
 
@@ -134,15 +150,11 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     theme,
     labels: labelOverrides,
     maxVisible = 8,
-    maxTodos = DEFAULT_MAX_TODOS,
+    maxTodos = DEFAULT_MAX_ROWS,
     renderItem,
     ...rootProps
   } = props;
-  const labels = useMemo(() => ({ ...DEFAULT_TODO_LIST_LABELS, ...labelOverrides }), [labelOverrides]);
-  const proposal = useMemo(
-    () => (state.phase === 'review' ? state.todos.map(asTodo) : undefined),
-    [state.phase, state.todos],
-  );
+  const labels = useMemo(() => withDefaults(labelOverrides), [labelOverrides]);
   const id = useId();
   const [expanded, setExpanded] = useState(false);
 
@@ -191,8 +203,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const end = Math.min(collapsed ? start + maxVisible : total, start + maxTodos);
-  const { pending, in_progress, completed, list: listLabel } = labels;
-  const cancelled = labels.cancelled ?? DEFAULT_TODO_LIST_LABELS.cancelled!;
+  const { pending, in_progress, completed, cancelled, blocked, list: listLabel } = labels;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
   const more = collapsed ? 0 : total - end;
   const moreLabel = more > 0 ? labels.more(more) : undefined;
@@ -200,7 +211,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   // then skips the whole list. Deps are primitives and the state's own arrays, so inline
   // `labels` and `classNames` objects cost nothing. Only the rows shown are rendered.
   const list = useMemo(() => {
-    const statusLabels = { pending, in_progress, completed, cancelled };
+    const statusLabels = { pending, in_progress, completed, cancelled, blocked };
     const rowElement = (row: (typeof todos)[number]): ReactNode => (
       <TodoListRow
         key={row.key}
@@ -235,6 +246,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     in_progress,
     completed,
     cancelled,
+    blocked,
     listLabel,
     listClassName,
     itemClassName,
@@ -290,24 +302,17 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       {state.phase === 'rejected' && (
         <p data-todo-notice="" data-rejection={state.rejection} className={classNames.notice}>
           {labels[state.rejection]}
-          {state.error && (
+          {(state.problems?.length || state.error) && (
             <span data-todo-error="">
               {' '}
-              {/* A person's reason is theirs to read whole; a tool error is cut to the problems it names. */}
-              {state.rejection === 'denied' ? state.error : readTodoProblems(state.error).join(' ')}
+              {/* The problems the tool found, else its text or the person's reason, whole. */}
+              {state.problems?.length ? state.problems.map((problem) => problem.message).join(' ') : state.error}
             </span>
           )}
         </p>
       )}
       {state.phase === 'review' && addToolApprovalResponse && (
-        <TodoReviewControls
-          approvalId={state.approvalId}
-          onRespond={respond}
-          todos={proposal}
-          maxTodos={maxTodos}
-          labels={labels.review}
-          classNames={classNames}
-        />
+        <TodoReviewControls state={state} onRespond={respond} labels={labels} classNames={classNames} />
       )}
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
         {announced.text}

@@ -1,9 +1,13 @@
 /** The editor of a waiting plan: a field per task, reorder, remove and add, checked by the tool's rules as the person types. */
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { Todo } from '../todo.js';
-import { checkTodoEdit, type TodoEditCheck } from '../todo-edit.js';
-import { DEFAULT_MAX_CONTENT_LENGTH } from '../todo-write-input-schema.js';
-import type { TodoReviewLabels } from './todo-review-labels.js';
+import {
+  checkTodoEdit,
+  type Todo,
+  type TodoEditCheck,
+  type TodoLimits,
+  type TodoReviewLabels,
+  type TodoRowStatus,
+} from '../core.js';
 import { VISUALLY_HIDDEN } from './todo-list-row.js';
 
 interface DraftTodo extends Todo {
@@ -14,9 +18,10 @@ interface DraftTodo extends Todo {
 /** Where focus goes after the next render: a row's field or button, or "Add task". */
 type FocusTarget = { key: string; element: 'field' | 'up' | 'down' } | { key?: never; element: 'add' | 'approve' };
 
-interface TodoPlanEditorProps {
-  proposed: readonly Todo[];
-  maxTodos: number;
+export interface TodoPlanEditorProps {
+  proposed: readonly Todo<TodoRowStatus>[];
+  /** The tool's limits, which every edit is held to. */
+  limits: TodoLimits;
   labels: TodoReviewLabels;
   busy: boolean;
   /** Called with a list that follows every rule. */
@@ -30,11 +35,12 @@ interface TodoPlanEditorProps {
  * as the person types. Statuses stay as proposed; a new task is `pending`.
  */
 export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
-  const { proposed, maxTodos, labels, busy, onApprove, onCancel } = props;
+  const { proposed, limits, labels, busy, onApprove, onCancel } = props;
+  const { maxTodos, maxContentLength } = limits;
   const id = useId();
   const [nextKey, setNextKey] = useState(proposed.length);
   const [draft, setDraft] = useState<DraftTodo[]>(() =>
-    proposed.map(({ content, status }, index) => ({ key: String(index), content, status })),
+    proposed.map(({ content, status }, index) => ({ key: String(index), content, status: status as Todo['status'] })),
   );
   const formRef = useRef<HTMLFormElement>(null);
   const focusNext = useRef<FocusTarget | null>(draft[0] ? { key: draft[0].key, element: 'field' } : { element: 'add' });
@@ -52,15 +58,17 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
     if (target) focus(target);
   });
 
-  const check: TodoEditCheck = checkTodoEdit(draft, maxTodos);
+  const check: TodoEditCheck = checkTodoEdit(draft, limits);
   const problemText = (problem: TodoEditCheck['items'][number]): string | undefined =>
     problem === 'empty'
       ? labels.emptyTask
-      : problem === 'duplicate'
-        ? labels.duplicateTask
-        : problem === 'in-progress'
-          ? labels.twoInProgress
-          : undefined;
+      : problem === 'too-long'
+        ? labels.longTask(maxContentLength)
+        : problem === 'duplicate'
+          ? labels.duplicateTask
+          : problem === 'in-progress'
+            ? labels.twoInProgress
+            : undefined;
 
   const update = (index: number, content: string): void =>
     setDraft(draft.map((todo, at) => (at === index ? { ...todo, content } : todo)));
@@ -136,7 +144,7 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
                 type="text"
                 autoComplete="off"
                 enterKeyHint="next"
-                maxLength={DEFAULT_MAX_CONTENT_LENGTH}
+                maxLength={maxContentLength}
                 value={todo.content}
                 onChange={(event) => update(index, event.target.value)}
                 aria-invalid={problem ? true : undefined}

@@ -1,4 +1,5 @@
 /** One reading of a conversation, shared by every per-call component inside it. */
+import type { ChatStatus } from 'ai';
 import {
   createContext,
   type ReactNode,
@@ -9,37 +10,37 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import type { TodoRowStatus } from '../todo.js';
-import type { AnyTodoState, TodoSelector } from '../todo-selector.js';
-import type { TodoToolShape } from '../todo-tool-shape.js';
-import { useTodoSelector } from './use-todos.js';
+import type { AnyTodoState, TodoLabels, TodoMessageLike, TodoReading, TodoRowStatus, TodoToolOption } from '../core.js';
+import { useTodoReading } from './use-todos.js';
 
 interface TodoStore {
-  selector: TodoSelector<TodoRowStatus>;
+  reading: TodoReading;
   listeners: Set<() => void>;
+  labels: Partial<TodoLabels> | undefined;
 }
 
 const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 
 /**
  * Reads the conversation once per update for every `<TodoCallSummary>` and `<TodoList toolCallId>` inside it. Props:
- * `messages` and `status` from `useChat()`; `tool`, the registered name or an agent's shape (default `'todo_write'`).
+ * `messages` and `status` from `useChat()`; `tool`, the registered name, `todo_write`'s settings or an agent's shape
+ * (default `'todo_write'`); `labels`, the texts every component inside shows (default English).
  */
 export function TodoProvider(props: {
   messages: readonly TodoMessageLike[];
   status?: ChatStatus | undefined;
-  tool?: string | TodoToolShape<TodoRowStatus> | undefined;
+  tool?: TodoToolOption<TodoRowStatus> | undefined;
+  labels?: Partial<TodoLabels> | undefined;
   children?: ReactNode;
 }): ReactNode {
-  const { messages, status, tool, children } = props;
-  const selector = useTodoSelector(tool);
+  const { messages, status, tool, labels, children } = props;
+  const reading = useTodoReading(tool);
   const [listeners] = useState(() => new Set<() => void>());
-  const [store, setStore] = useState<TodoStore>(() => ({ selector, listeners }));
-  if (store.selector !== selector) setStore({ selector, listeners });
+  const [store, setStore] = useState<TodoStore>(() => ({ reading, listeners, labels }));
+  if (store.reading !== reading || store.labels !== labels) setStore({ reading, listeners, labels });
   // Reading again is idempotent; the revision told is compared with the last one committed, so a
   // render React throws away leaves nothing the next one depends on.
-  const revision = selector.read(messages, status);
+  const revision = reading.read(messages, status);
   const committed = useRef(-1);
   useLayoutEffect(() => {
     if (committed.current === revision) return;
@@ -47,6 +48,11 @@ export function TodoProvider(props: {
     for (const listener of listeners) listener();
   });
   return <TodoStoreContext.Provider value={store}>{children}</TodoStoreContext.Provider>;
+}
+
+/** The nearest provider's labels; `undefined` outside one. */
+export function useProvidedLabels(): Partial<TodoLabels> | undefined {
+  return useContext(TodoStoreContext)?.labels;
 }
 
 /** The state of one call (default: the newest) from the nearest {@link TodoProvider}; `undefined` outside one. */
@@ -61,6 +67,6 @@ export function useProvidedTodoState(toolCallId: string | undefined, skip = fals
     },
     [store],
   );
-  const read = (): AnyTodoState | undefined => store?.selector.state(toolCallId);
+  const read = (): AnyTodoState | undefined => store?.reading.state(toolCallId);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,6 +1,7 @@
 /** Approve, Request changes and Edit plan for a plan that waits for review. */
 import {
   type ComponentPropsWithoutRef,
+  type ComponentType,
   type FormEvent,
   forwardRef,
   type KeyboardEvent,
@@ -10,11 +11,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Todo } from '../todo.js';
-import { editAnswer } from '../todo-edit.js';
-import { DEFAULT_MAX_TODOS } from '../todo-write-input-schema.js';
-import { TodoPlanEditor } from './todo-plan-editor.js';
-import { DEFAULT_TODO_REVIEW_LABELS, type TodoReviewLabels } from './todo-review-labels.js';
+import { type AnyTodoState, editAnswer, type TodoLabels, withDefaults } from '../core.js';
+import type { TodoPlanEditorProps } from './todo-plan-editor.js';
 
 /** An answer to a pending approval: the shape of `useChat().addToolApprovalResponse`'s argument. */
 export interface TodoApprovalResponse {
@@ -33,22 +31,19 @@ export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'editPlan
 
 /** Props of {@link TodoReviewControls}; other props and the ref go to the root `<div role="group">`. */
 export type TodoReviewControlsProps = {
-  /** The pending approval (`state.approvalId` in phase `'review'`). */
-  approvalId: string;
+  /** The checklist's state (`useTodos`): the controls show while it is in phase `'review'`. */
+  state: AnyTodoState;
   /** Called once with the answer: pass `useChat().addToolApprovalResponse`. */
   onRespond: AddToolApprovalResponse;
-  /** The proposed list (`state.todos`): with it, "Edit plan" lets the person change it before approving. Default: none. */
-  todos?: readonly Todo[] | undefined;
-  /** The tool's `maxTodos`, which the editor holds an edit to. Default 50. */
-  maxTodos?: number | undefined;
-  /** Texts, for other languages. Default {@link DEFAULT_TODO_REVIEW_LABELS}. */
-  labels?: Partial<TodoReviewLabels> | undefined;
+  /** Texts, for other languages (their `review` part). Default English. */
+  labels?: Partial<TodoLabels> | undefined;
   /** Class names per element (`review` is the root). */
   classNames?: Partial<Record<TodoReviewSlot, string>> | undefined;
 } & Omit<ComponentPropsWithoutRef<'div'>, 'children'>;
 
 /**
- * "Approve" and "Request changes" for a proposed plan, and "Edit plan" when given its `todos`.
+ * "Approve" and "Request changes" for a plan that waits for review (nothing in any other phase), and "Edit plan" for
+ * `todo_write`'s plans, whose limits the state carries.
  * "Request changes" reveals a text field labelled with what to type and a submit button: Enter
  * sends, Escape (or Cancel) closes it and focus returns to "Request changes". "Edit plan" shows each
  * task as a field ("Task 1"…) with buttons to move and remove it and "Add task"; the tool's rules are
@@ -57,19 +52,14 @@ export type TodoReviewControlsProps = {
  */
 export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
   function TodoReviewControls(props, ref): ReactNode {
-    const {
-      approvalId,
-      onRespond,
-      todos,
-      maxTodos = DEFAULT_MAX_TODOS,
-      labels: labelOverrides,
-      classNames = {},
-      className,
-      ...rootProps
-    } = props;
-    const labels = { ...DEFAULT_TODO_REVIEW_LABELS, ...labelOverrides };
+    const { state, onRespond, labels: labelOverrides, classNames = {}, className, ...rootProps } = props;
+    const labels = withDefaults(labelOverrides).review;
+    const approvalId = state.phase === 'review' ? state.approvalId : '';
+    const limits = state.phase === 'review' ? state.limits : undefined;
     const id = useId();
     const [mode, setMode] = useState<'buttons' | 'reason' | 'edit'>('buttons');
+    // The editor is loaded when "Edit plan" is first pressed; until then the plan and focus stay as they are.
+    const [Editor, setEditor] = useState<ComponentType<TodoPlanEditorProps> | undefined>(undefined);
     const [reason, setReason] = useState('');
     const [answered, setAnswered] = useState<string | undefined>(undefined);
     const fieldRef = useRef<HTMLInputElement>(null);
@@ -121,6 +111,19 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
       cancel();
     };
     const busy = answered === approvalId;
+    const openEditor = (): void => {
+      if (busy) return;
+      if (Editor) {
+        setMode('edit');
+        return;
+      }
+      void import('./todo-plan-editor.js').then((module) => {
+        setEditor(() => module.TodoPlanEditor);
+        setMode('edit');
+      });
+    };
+    if (state.phase !== 'review') return null;
+    const todos = limits ? state.todos : undefined;
 
     return (
       // biome-ignore lint/a11y/useSemanticElements: a <fieldset> brings its own border and padding into unstyled lists.
@@ -133,13 +136,13 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
         data-editing={mode === 'buttons' ? undefined : mode}
         className={[className, classNames.review].filter(Boolean).join(' ') || undefined}
       >
-        {mode === 'edit' && todos ? (
-          <TodoPlanEditor
+        {mode === 'edit' && Editor && todos && limits ? (
+          <Editor
             proposed={todos}
-            maxTodos={maxTodos}
+            limits={limits}
             labels={labels}
             busy={busy}
-            onApprove={(edited) => send(editAnswer(approvalId, todos, edited, maxTodos))}
+            onApprove={(edited) => send(editAnswer(approvalId, todos, edited, limits))}
             onCancel={cancel}
           />
         ) : mode === 'reason' ? (
@@ -200,9 +203,7 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
                 ref={editRef}
                 type="button"
                 aria-disabled={busy || undefined}
-                onClick={() => {
-                  if (!busy) setMode('edit');
-                }}
+                onClick={openEditor}
                 data-todo-review-edit=""
                 className={classNames.editPlan}
               >

@@ -1,13 +1,24 @@
 /** The hook that turns a `useChat` conversation into checklist state. */
+import type { ChatStatus } from 'ai';
 import { useState } from 'react';
-import type { ChatStatus, TodoMessageLike } from '../read-todo-calls.js';
-import type { TodoRowStatus, TodoStatus } from '../todo.js';
-import { type AnyTodoState, createShapeSelector, type TodoSelector, type TodoState } from '../todo-selector.js';
-import type { TodoToolShape } from '../todo-tool-shape.js';
+import {
+  type AnyTodoState,
+  bindTodoTool,
+  createReading,
+  type TodoMessageLike,
+  type TodoReading,
+  type TodoRowStatus,
+  type TodoState,
+  type TodoStatus,
+  type TodoToolOption,
+  type TodoToolShape,
+  type TodoWriteSettings,
+} from '../core.js';
 
 /**
  * The checklist state of a `useChat` conversation's newest call. `status`: `useChat().status` (a stopped call brings
- * the last accepted list back). `tool`: the registered name or an agent's shape, kept stable (default `'todo_write'`).
+ * the last accepted plan back). `tool`: the registered name, `todo_write`'s settings or another agent's shape
+ * (default `'todo_write'`); an inline object is fine.
  */
 export function useTodos<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly TodoMessageLike[],
@@ -15,20 +26,34 @@ export function useTodos<Status extends TodoRowStatus = TodoStatus>(
 ): TodoState<Status>;
 export function useTodos(
   messages: readonly TodoMessageLike[],
-  options?: { status?: ChatStatus | undefined; tool?: string | TodoToolShape | undefined },
+  options?: { status?: ChatStatus | undefined; tool?: string | TodoWriteSettings | undefined },
 ): TodoState;
 export function useTodos(
   messages: readonly TodoMessageLike[],
-  options: { status?: ChatStatus | undefined; tool?: string | TodoToolShape<TodoRowStatus> | undefined } = {},
+  options?: { status?: ChatStatus | undefined; tool?: TodoToolOption<TodoRowStatus> | undefined },
+): AnyTodoState;
+export function useTodos(
+  messages: readonly TodoMessageLike[],
+  options: { status?: ChatStatus | undefined; tool?: TodoToolOption<TodoRowStatus> | undefined } = {},
 ): AnyTodoState {
-  return useTodoSelector(options.tool).select(messages, { status: options.status });
+  return useTodoReading(options.tool).select(messages, { status: options.status });
 }
 
-/** A selector owned by the calling component, made anew when `tool` changes. */
-export function useTodoSelector(tool: string | TodoToolShape<TodoRowStatus> | undefined): TodoSelector<TodoRowStatus> {
-  const [owned, setOwned] = useState(() => ({ tool, selector: createShapeSelector(tool) }));
-  if (owned.tool === tool) return owned.selector;
-  const next = { tool, selector: createShapeSelector(tool) };
+/** A reading owned by the calling component, made anew when `tool` changes (by value: an inline object is fine). */
+export function useTodoReading(tool: TodoToolOption<TodoRowStatus> | undefined): TodoReading {
+  const [owned, setOwned] = useState(() => ({ tool, reading: createReading(bindTodoTool(tool)) }));
+  if (isSameOption(owned.tool, tool)) return owned.reading;
+  const next = { tool, reading: createReading(bindTodoTool(tool)) };
   setOwned(next);
-  return next.selector;
+  return next.reading;
+}
+
+function isSameOption(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key])
+  );
 }

@@ -272,7 +272,7 @@ describe('the demo, long run stopped mid-call', () => {
     const lastAccepted = seen.findLast((snapshot) => snapshot.phase === 'accepted');
     const final = seen.at(-1)!;
     expect(final.phase).toBe('rejected');
-    expect(final.notice).toContain('Update interrupted');
+    expect(final.notice).toContain('Stopped before it was saved');
     expect(final.items).toEqual(lastAccepted?.items);
     expect(statusesOf(final).filter((status) => status === 'in_progress')).toHaveLength(1);
     expect(await page.locator('.tool-line [data-rejection="interrupted"]').textContent()).toBe(

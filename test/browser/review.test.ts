@@ -140,7 +140,7 @@ describe('plan review in the demo', () => {
       .toBe('The plan waits for your review.');
     await expect
       .poll(() => page.locator('[data-todo-call-summary]').last().textContent())
-      .toBe('Waiting for your review');
+      .toBe('The plan waits for your review.');
     await page.getByRole('group', { name: 'Review the plan' }).waitFor();
 
     // Request changes: the field takes focus; Enter sends the reason.
@@ -156,7 +156,7 @@ describe('plan review in the demo', () => {
     expect(await rowTexts(page)).toEqual([...PLAN, 'Update the user documentation']);
     await expect
       .poll(() => page.locator('[data-todo-call-summary]').allTextContents())
-      .toEqual([`Changes requested: ${REASON}`, 'Waiting for your review']);
+      .toEqual([`Changes requested: ${REASON}`, 'The plan waits for your review.']);
 
     await tabTo(page, 'button:Approve');
     await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 /** A conversation whose waiting `todo_write` plan the person approved with an edit: the prompt of the next step. */
 import type { ModelMessage } from 'ai';
 import { todoEditReason } from '../../src/index.js';
-import type { Todo } from '../../src/todo.js';
+import type { Todo } from '../../src/index.js';
 
 /** The user's request, the proposed call waiting as `call-1` / `approval-1`, and the approval carrying `edited`. */
 export function approvedEditMessages(

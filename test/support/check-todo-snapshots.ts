@@ -8,10 +8,13 @@
  */
 import { expect } from 'vitest';
 import type { UIMessage } from 'ai';
-import type { TodoRowStatus } from '../../src/todo.js';
-import { type AnyTodoState, createShapeSelector, type TodoRow } from '../../src/todo-selector.js';
-import { statusesOf, type TodoToolShape } from '../../src/todo-tool-shape.js';
+import type { TodoRowStatus } from '../../src/index.js';
+import type { AnyTodoState, TodoRow } from '../../src/index.js';
+import { createTodoSelector, type TodoToolShape } from '../../src/index.js';
+import { TODO_WRITE_STATUSES } from '../../src/plan/todo-statuses.js';
 import { rowText } from '../../src/react/todo-list-row.js';
+
+const createShapeSelector = (shape: TodoToolShape<TodoRowStatus>) => createTodoSelector({ tool: shape });
 
 /** A conversation as it stood after one update, with the chat's status then. */
 export interface ConversationSnapshot {
@@ -41,7 +44,7 @@ export function checkTodoSnapshots(
   whole: WholeTexts = {},
 ): AnyTodoState[] {
   const selector = createShapeSelector(shape);
-  const statuses = statusesOf(shape);
+  const statuses: readonly string[] = shape.statuses ?? TODO_WRITE_STATUSES;
   const seen = new Map<string, TodoRow<TodoRowStatus>>();
   let shown = false;
   let accepted: string[] = [];

@@ -8,8 +8,8 @@ import { expect } from 'vitest';
 import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import type { UIMessage } from 'ai';
 import type { MockLanguageModelV4 } from 'ai/test';
-import { TodoList, type TodoListProps } from '../../src/react/todo-list.js';
-import type { RenderTodoRow } from '../../src/react/todo-list-row.js';
+import { TodoList, type TodoListProps } from '../../src/react.js';
+import type { RenderTodoRow } from '../../src/react.js';
 import { inProcessTransport } from './stream-todo-call.js';
 
 /** One row as the DOM shows it. */

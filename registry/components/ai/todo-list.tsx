@@ -1,30 +1,33 @@
 'use client';
 
+import type { ChatStatus } from 'ai';
 import type { ComponentProps, ReactNode } from 'react';
-import { TodoReviewControls, useTodos } from 'todo-write/react';
-
-type TodoState = ReturnType<typeof useTodos>;
-type TodoRow = TodoState['todos'][number];
+import type { TodoMessageLike, TodoRow, TodoRowStatus, TodoToolOption } from 'todo-write';
+import { type AddToolApprovalResponse, TodoReviewControls, useTodos } from 'todo-write/react';
 
 /** Props of {@link TodoList}: the conversation, what to show of it, and any prop of the root `<section>`. */
 export interface TodoListProps extends Omit<ComponentProps<'section'>, 'children' | 'title'> {
   /** `useChat().messages`. */
-  messages: Parameters<typeof useTodos>[0];
+  messages: readonly TodoMessageLike[];
   /** `useChat().status`: a stopped stream brings the last accepted list back, and nothing spins once the chat ended. */
-  status?: NonNullable<Parameters<typeof useTodos>[1]>['status'];
+  status?: ChatStatus;
+  /** The name the tool is registered under, its settings (`createTodoWrite`'s limits), or another agent's shape. */
+  tool?: TodoToolOption<TodoRowStatus>;
   /** The heading. Default `'Plan'`. */
   title?: ReactNode;
   /**
    * `useChat().addToolApprovalResponse`: a plan that waits for review shows Approve, Request changes
    * and Edit plan. Without it a waiting plan only says so.
    */
-  addToolApprovalResponse?: ComponentProps<typeof TodoReviewControls>['onRespond'];
+  addToolApprovalResponse?: AddToolApprovalResponse;
 }
 
-const STATUS_TEXT: Record<TodoRow['status'], string> = {
+const STATUS_TEXT: Record<TodoRowStatus, string> = {
   pending: 'Pending',
   in_progress: 'In progress',
   completed: 'Completed',
+  cancelled: 'Cancelled',
+  blocked: 'Blocked',
 };
 
 /**
@@ -36,12 +39,13 @@ const STATUS_TEXT: Record<TodoRow['status'], string> = {
 export function TodoList({
   messages,
   status,
+  tool,
   title = 'Plan',
   addToolApprovalResponse,
   className,
   ...props
 }: TodoListProps) {
-  const state = useTodos(messages, { status });
+  const state = useTodos(messages, { status, tool });
   if (state.phase === 'empty') return null;
   const total = state.todos.length;
   const done = state.counts.completed;
@@ -105,9 +109,8 @@ export function TodoList({
       </ol>
       {state.phase === 'review' && addToolApprovalResponse ? (
         <TodoReviewControls
-          approvalId={state.approvalId}
+          state={state}
           onRespond={addToolApprovalResponse}
-          todos={state.todos}
           className={REVIEW_CLASSES}
           classNames={{ approve: PRIMARY_BUTTON, submit: PRIMARY_BUTTON }}
         />
@@ -136,7 +139,7 @@ const REVIEW_CLASSES = [
 const PRIMARY_BUTTON = 'bg-primary! text-primary-foreground! border-primary! hover:bg-primary/90!';
 
 /** One task; while the agent works on the list, the tasks its last update changed are highlighted. */
-function TodoListItem({ row, live }: { row: TodoRow; live: boolean }) {
+function TodoListItem({ row, live }: { row: TodoRow<TodoRowStatus>; live: boolean }) {
   return (
     <li
       data-slot="todo-item"
@@ -168,7 +171,7 @@ function TodoListItem({ row, live }: { row: TodoRow; live: boolean }) {
   );
 }
 
-function StatusIcon({ status, spinning }: { status: TodoRow['status']; spinning: boolean }) {
+function StatusIcon({ status, spinning }: { status: TodoRowStatus; spinning: boolean }) {
   if (status === 'completed') {
     return (
       <span

@@ -6,7 +6,8 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { readTodos, type Todo } from '../../../src/index.js';
-import { editAnswer, todoEditReason } from '../../../src/todo-edit.js';
+import { editAnswer } from '../../../src/tool/todo-edit.js';
+import { todoEditReason } from '../../../src/index.js';
 import { createReviewHarness, type ReviewRoute, say, todoPartStates, write } from './review-harness.js';
 
 const PROPOSED: Todo[] = [
@@ -38,7 +39,7 @@ export function describePlanEditing(major: 6 | 7, routes: readonly ReviewRoute[]
         expect(waiting.phase).toBe('review');
         // A waiting plan has not started: it never reads as live, so nothing spins.
         expect(harness.wasLiveInReview()).toBe(false);
-        const answer = editAnswer(waiting.approvalId!, PROPOSED, EDITED, 50);
+        const answer = editAnswer(waiting.approvalId!, PROPOSED, EDITED, { maxTodos: 50, maxContentLength: 200 });
         expect(answer?.reason).toBe(todoEditReason(EDITED));
         await harness.chat.addToolApprovalResponse(answer!);
         await harness.settle(2);
@@ -76,7 +77,10 @@ export function describePlanEditing(major: 6 | 7, routes: readonly ReviewRoute[]
         });
         await harness.chat.sendMessage({ text: 'Fix the pager' });
         await harness.settle(1);
-        const answer = editAnswer(harness.state().approvalId!, PROPOSED, PROPOSED, 50);
+        const answer = editAnswer(harness.state().approvalId!, PROPOSED, PROPOSED, {
+          maxTodos: 50,
+          maxContentLength: 200,
+        });
         expect(answer).toEqual({ id: harness.state().approvalId, approved: true });
         await harness.chat.addToolApprovalResponse(answer!);
         await harness.settle(2);
@@ -97,7 +101,9 @@ export function describePlanEditing(major: 6 | 7, routes: readonly ReviewRoute[]
         await harness.settle(1);
         const duplicate: Todo[] = [PROPOSED[0]!, { content: 'Read the pager code ', status: 'pending' }];
         // The editor never sends this (editAnswer refuses it); a hand-made answer reaches the tool.
-        expect(editAnswer(harness.state().approvalId!, PROPOSED, duplicate, 50)).toBeUndefined();
+        expect(
+          editAnswer(harness.state().approvalId!, PROPOSED, duplicate, { maxTodos: 50, maxContentLength: 200 }),
+        ).toBeUndefined();
         await harness.chat.addToolApprovalResponse({
           id: harness.state().approvalId!,
           approved: true,

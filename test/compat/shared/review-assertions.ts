@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Todo } from '../../../src/index.js';
-import { TODO_REVIEW_SUPERSEDED_MESSAGE, todoDenialMessage } from '../../../src/explain-todo-denials.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED } from '../../../src/tool/model-texts.js';
+
+const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;
 import { createReviewHarness, type ReviewRoute, say, todoPartStates, write } from './review-harness.js';
 
 const PLAN: Todo[] = [

@@ -1,19 +1,23 @@
 /** `createTodoWrite` / `todoWrite`: the tool's description, JSON schema, `execute` and its write queue. */
-import { jsonSchema, type ModelMessage, type Tool, tool } from 'ai';
-import { readTodoArray } from './parse-todos.js';
+import { jsonSchema, type JSONSchema7, type ModelMessage, type Tool, tool } from 'ai';
+import { readTodoArray } from '../plan/parse-todos.js';
+import { countTodos, type Todo, type TodoCounts } from '../plan/todo-statuses.js';
+import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
+import { NOT_SAVED, TODO_WRITE_DESCRIPTION, TODO_WRITE_JSON_SCHEMA } from './model-texts.js';
 import { EDITED_OUTPUT_KEY, findTodoEdit } from './todo-edit.js';
-import { countTodos, type Todo, type TodoCounts } from './todo.js';
-import { type TodoReviewPolicy, todoWriteApproval } from './todo-review-policy.js';
-import { buildTodoWriteInputSchema, resolveTodoLimits, toTodoWriteJsonSchema } from './todo-write-input-schema.js';
-import { validateTodosWith } from './validate-todos.js';
+import { type TodoReviewPolicy, todoWriteApproval } from './todo-review.js';
+import { validateWith } from './validate-todos.js';
 
 /** What the model sends: the whole list, every call. */
 export interface TodoWriteInput {
   todos: Todo[];
 }
 
-/** The `todo_write` tool (typed explicitly, so no SDK's internal types leak): counts, plus `edited_by_user` after an edit. */
-export type TodoWriteTool = Tool<TodoWriteInput, TodoCounts & { edited_by_user?: Todo[] }>;
+/** What the tool returns: the counts, plus the person's list (`edited_by_user`) when they edited the plan. */
+export type TodoWriteOutput = TodoCounts & { edited_by_user?: Todo[] };
+
+/** The `todo_write` tool (typed explicitly, so no SDK's internal types leak). */
+export type TodoWriteTool = Tool<TodoWriteInput, TodoWriteOutput>;
 
 /** What `onWrite` learns about the call that wrote the list: its id, the SDK's messages, the request's signal. */
 export interface TodoWriteCallOptions {
@@ -22,18 +26,14 @@ export interface TodoWriteCallOptions {
   abortSignal?: AbortSignal | undefined;
 }
 
-/** Options of {@link createTodoWrite}. */
-export interface TodoWriteOptions {
+/** Options of {@link createTodoWrite}: its settings (`name` and limits, shared with the checklist's `tool`), and more. */
+export interface TodoWriteOptions extends TodoWriteSettings {
   /**
    * Awaited once per accepted list, before the model gets the counts; if it throws, nothing was saved (store all or
    * nothing). A step's writes run one at a time in call order; an aborted call settles at once as not saved
    * (docs/tool.md, "createTodoWrite(options)"). Default: none.
    */
   onWrite?: (todos: Todo[], options: TodoWriteCallOptions) => void | Promise<void>;
-  /** Most tasks one list may hold. Default 50 ({@link DEFAULT_MAX_TODOS}). */
-  maxTodos?: number;
-  /** Most characters one task may hold. Default 200 ({@link DEFAULT_MAX_CONTENT_LENGTH}). */
-  maxContentLength?: number;
   /** Replaces the tool description the model reads. Default {@link TODO_WRITE_DESCRIPTION}. */
   description?: string;
   /** Sent as the tool's `strict` flag (AI SDK 6 and 7): strict providers make input fit the schema; `execute` still checks. Default: not sent. */
@@ -42,25 +42,6 @@ export interface TodoWriteOptions {
   review?: TodoReviewPolicy;
 }
 
-/** The tool description the model reads (a fixed token cost on every request that offers the tool). */
-export const TODO_WRITE_DESCRIPTION =
-  'Your task checklist for multi-step work; the user sees it. Each call replaces the whole list: always send every task. ' +
-  'Keep it current: at most one task in_progress (the one you are doing), mark each task completed as soon as it is done, ' +
-  'add tasks as you discover them. [] clears the list. Skip it for simple one-step requests.';
-
-const NO_CONVERSATION_MESSAGE =
-  'Nothing was saved: todo_write was called without a toolCallId, so no conversation owns the list. ' +
-  'Register it as a tool of streamText, generateText or an agent and let the model call it.';
-
-const EDIT_REFUSED = "The user's edit of your list broke the rules, so neither list was saved.";
-
-const INTERRUPTED_MESSAGE =
-  'Nothing was saved: the request was stopped before the list was stored. Send the whole list again to retry.';
-
-const NOT_STORED_MESSAGE =
-  'Nothing was saved: the list passed every check, but storing it failed on the server. ' +
-  'Send the whole list again to retry.';
-
 /**
  * Creates the `todo_write` tool (`tools: { todo_write: tool }`): `execute` checks the whole list (`validateTodos`),
  * awaits `onWrite` and returns only the counts; a rejected call throws one `Error` naming every problem, which the
@@ -68,8 +49,7 @@ const NOT_STORED_MESSAGE =
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
   const { onWrite, description = TODO_WRITE_DESCRIPTION, strict, review = 'never' } = options;
-  const { maxTodos, maxContentLength } = resolveTodoLimits(options, 'createTodoWrite');
-  const schema = buildTodoWriteInputSchema(maxTodos, maxContentLength);
+  const limits = resolveTodoLimits(options, 'createTodoWrite');
 
   // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
   // calls of one step; an entry goes once its step is garbage or its last write has settled.
@@ -77,12 +57,11 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
   return tool({
     description,
-    ...todoWriteApproval(review, { maxTodos, maxContentLength }),
-    // The JSON schema is generated on the first request. Every input passes, so `execute` judges
-    // it; a task array sent as a JSON string (or bare) is stored as `{ todos: [...] }`.
-    inputSchema: jsonSchema<TodoWriteInput>(() => toTodoWriteJsonSchema(schema), {
+    ...todoWriteApproval(review, options),
+    // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos }`.
+    inputSchema: jsonSchema<TodoWriteInput>(TODO_WRITE_JSON_SCHEMA as unknown as JSONSchema7, {
       validate: (value) => {
-        const todos = readTodoArray(value);
+        const todos = readTodoArray(value, 'todos');
         return { success: true, value: (todos ? { todos } : value) as TodoWriteInput };
       },
     }),
@@ -91,12 +70,12 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
       callOptions: { toolCallId?: string; messages?: ModelMessage[]; abortSignal?: AbortSignal },
     ) {
       const toolCallId = callOptions?.toolCallId;
-      if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NO_CONVERSATION_MESSAGE);
+      if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NOT_SAVED.noConversation);
 
       // An approval that carries the person's edit writes the edit, under the same rules.
       const edit = findTodoEdit(callOptions.messages, toolCallId);
-      const result = validateTodosWith(schema, maxTodos, edit ?? input);
-      if (!result.valid) throw new Error(edit === undefined ? result.message : `${EDIT_REFUSED}\n${result.message}`);
+      const result = validateWith(edit ?? input, limits, edit !== undefined);
+      if (!result.valid) throw new Error(result.message);
 
       if (onWrite) {
         const { messages, abortSignal } = callOptions;
@@ -123,7 +102,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
           if (abortSignal?.aborted) throw interrupted(abortSignal);
           writing = (async () => onWrite(result.todos, { toolCallId, messages: messages ?? [], abortSignal }))();
           const outcome = await raceAbort(writing, abortSignal).catch((error: unknown) => {
-            throw new Error(NOT_STORED_MESSAGE, { cause: error });
+            throw new Error(NOT_SAVED.notStored, { cause: error });
           });
           if (outcome === 'aborted') throw interrupted(abortSignal);
         } finally {
@@ -139,7 +118,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 }
 
 function interrupted(abortSignal: AbortSignal | undefined): Error {
-  return new Error(INTERRUPTED_MESSAGE, { cause: abortSignal?.reason });
+  return new Error(NOT_SAVED.interrupted, { cause: abortSignal?.reason });
 }
 
 /** Resolves `'settled'` when `promise` fulfils, `'aborted'` if `abortSignal` aborts first; rejects as `promise` does. */

@@ -1,16 +1,21 @@
-/** The one rule that pairs the tasks of two lists: rows, diffs and plan review all use it. */
+/** When two tasks are the same task: the one rule that rows, diffs, review and the tool's edits share. */
 
-/** Per text of `after`, the position in `before` of the first equal text (trimmed) not matched yet, or `undefined`. */
+/** The text a task is known by: its trimmed text. */
+export function taskTextOf(content: string): string {
+  return content.trim();
+}
+
+/** Per text of `after`, the position in `before` of the first task with the same text not matched yet. */
 export function matchTodoTexts(before: readonly string[], after: readonly string[]): (number | undefined)[] {
   const positionsByText = new Map<string, number[]>();
   before.forEach((text, position) => {
-    const trimmed = text.trim();
-    const positions = positionsByText.get(trimmed);
+    const key = taskTextOf(text);
+    const positions = positionsByText.get(key);
     if (positions) positions.push(position);
-    else positionsByText.set(trimmed, [position]);
+    else positionsByText.set(key, [position]);
   });
   // Positions are claimed front to back, so the first unclaimed one is always at the head.
-  return after.map((text) => positionsByText.get(text.trim())?.shift());
+  return after.map((text) => positionsByText.get(taskTextOf(text))?.shift());
 }
 
 /** Whether both lists hold the same tasks (by {@link matchTodoTexts}), whatever their order and statuses. */

@@ -1,0 +1,13 @@
+// What the React entry takes from the core: the public entry, and the parts of the core it renders with.
+export * from './index.js';
+export { TODO_STATUSES, progressOf } from './plan/todo-statuses.js';
+export { bindTodoTool } from './plan/todo-tool-shape.js';
+export { checkTodoEdit } from './tool/todo-rules.js';
+export type { TodoEditCheck } from './tool/todo-rules.js';
+export { editAnswer } from './tool/todo-edit.js';
+export { createReading } from './read/todo-selector.js';
+export type { TodoReading } from './read/todo-selector.js';
+export type { AnyState } from './read/todo-state.js';
+export { NO_ROWS } from './read/todo-rows.js';
+export { announceTodoState } from './text/describe-todo-changes.js';
+export { type ResolvedLabels, withDefaults } from './text/todo-labels.js';

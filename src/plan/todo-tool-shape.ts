@@ -1,0 +1,150 @@
+/**
+ * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
+ * output means; `bindTodoTool` binds it once into the reader that every helper takes.
+ */
+import { parseTodos, type ParsedTodo, readPlanNote } from './parse-todos.js';
+import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
+
+/**
+ * How a checklist reads a tool that writes the whole plan on every call; pass it as `tool` (see
+ * `agentTodoTools`). `Status`: the statuses it writes.
+ */
+export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
+  /** The name the tool is registered under: `'todo_write'`, `'TodoWrite'`, `'write_todos'`, `'update_plan'`. */
+  name: string;
+  /** Key of the task array in the input (`'todos'`, `'plan'`, `'tasks'`). */
+  list: string;
+  /** Key of a task's text (`'content'`, `'description'`, `'step'`). */
+  text: string;
+  /** Key of a task's status. Default `'status'`. */
+  status?: string;
+  /** Every status the tool writes. Default `todo_write`'s three; a status outside them reads as `pending`. */
+  statuses?: readonly Status[];
+  /** Key of a task's present-tense text (`'activeForm'`: "Running the tests"), shown while it is in progress. */
+  activeForm?: string;
+  /** Key of a note on the whole plan (Codex's `'explanation'`): the state's `explanation`. */
+  explanation?: string;
+  /**
+   * The message of an output that refuses the call (`''` when it carries none), `undefined` when the output means
+   * the plan was taken. Default: only an `Error` refuses (a failed call is usually an `output-error` part).
+   */
+  refusal?: (output: unknown) => string | undefined;
+}
+
+/**
+ * `todo_write` under another name or with other limits (the ones its tool was made with): the checklist's editor
+ * and its notice of a rejected call hold a list to them. Pass the object you give `createTodoWrite`.
+ */
+export interface TodoWriteSettings {
+  /** The name the tool is registered under. Default `'todo_write'`. */
+  name?: string;
+  /** Most tasks one list may hold. Default 50. */
+  maxTodos?: number;
+  /** Most characters one task's `content` may hold. Default 200. */
+  maxContentLength?: number;
+}
+
+/** The `tool` option: `todo_write`'s name or settings, or another agent's shape. Default `'todo_write'`. */
+export type TodoToolOption<Status extends TodoRowStatus = TodoStatus> =
+  | string
+  | TodoWriteSettings
+  | TodoToolShape<Status>;
+
+/** Default cap on tasks per list: a runaway guard, since the list is resent whole. */
+export const DEFAULT_MAX_TODOS = 50;
+
+/** Default cap on one task's `content`, in UTF-16 code units: one imperative line, about 50 tokens. */
+export const DEFAULT_MAX_CONTENT_LENGTH = 200;
+
+/** The limits a `todo_write` list is held to. */
+export interface TodoLimits {
+  maxTodos: number;
+  maxContentLength: number;
+}
+
+/** The limits with their defaults; throws a `RangeError` naming `caller` for one that is not a positive integer. */
+export function resolveTodoLimits(settings: TodoWriteSettings, caller: string): TodoLimits {
+  const maxTodos = settings?.maxTodos ?? DEFAULT_MAX_TODOS;
+  const maxContentLength = settings?.maxContentLength ?? DEFAULT_MAX_CONTENT_LENGTH;
+  for (const [name, value] of [
+    ['maxTodos', maxTodos],
+    ['maxContentLength', maxContentLength],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`${caller}: ${name} must be a positive integer, got ${String(value)}.`);
+  }
+  return { maxTodos, maxContentLength };
+}
+
+/** One of a plan's tools, bound: how its calls are read. */
+export interface PlanTool {
+  readonly name: string;
+  /** The tasks of an input with text, in order (the last may grow while `isPartial`); `undefined` without a task array. */
+  items(input: unknown, isPartial: boolean): ParsedTodo[] | undefined;
+  /** The note on the whole plan, once written whole. */
+  note(input: unknown, isPartial: boolean): string | undefined;
+  /** See {@link TodoToolShape.refusal}. */
+  refusal(output: unknown): string | undefined;
+}
+
+/** A shape bound once: everything that reads a plan takes this, never the loose shape. */
+export interface TodoReader {
+  /** Every status the plan's tools write. */
+  readonly statuses: readonly TodoRowStatus[];
+  /** The limits of `todo_write`'s own shape; `undefined` for another agent's tool. */
+  readonly limits: TodoLimits | undefined;
+  /** The keys of an input that a plan is read from (its task array, its note), for checking a kept reading. */
+  readonly inputKeys: readonly string[];
+  /** The keys of a task that rows are read from, likewise. */
+  readonly itemKeys: readonly string[];
+  /** The plan tool named `toolName`, `undefined` for any other tool. */
+  toolOf(toolName: unknown): PlanTool | undefined;
+  /** The plan tool of a UI part (`tool-${name}`, or a dynamic tool of that name), `undefined` for any other part. */
+  toolOfPart(part: unknown): PlanTool | undefined;
+}
+
+/** `todo_write`'s own: accepted only when its counts came back (a string output is an error's text). */
+function todoWriteRefusal(output: unknown): string | undefined {
+  const counts = output as Record<string, unknown> | null;
+  if (
+    typeof counts === 'object' &&
+    counts !== null &&
+    TODO_WRITE_STATUSES.every((key) => typeof counts[key] === 'number')
+  )
+    return undefined;
+  return typeof output === 'string' ? output : '';
+}
+
+const errorRefusal = (output: unknown): string | undefined => (output instanceof Error ? output.message : undefined);
+
+/** Binds the `tool` option once: a name or settings are `todo_write`'s shape, a shape is read as it says. */
+export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined): TodoReader {
+  const isShape = typeof option === 'object' && option !== null && 'list' in option;
+  const settings: TodoWriteSettings = typeof option === 'string' ? { name: option } : isShape ? {} : (option ?? {});
+  const shape: TodoToolShape<TodoRowStatus> = isShape
+    ? (option as TodoToolShape<TodoRowStatus>)
+    : { name: settings.name ?? 'todo_write', list: 'todos', text: 'content', refusal: todoWriteRefusal };
+  const statuses = shape.statuses ?? TODO_WRITE_STATUSES;
+  const statusKey = shape.status ?? 'status';
+  const limits = isShape ? undefined : resolveTodoLimits(settings, 'tool');
+  const keys = { list: shape.list, text: shape.text, status: statusKey, activeForm: shape.activeForm, statuses };
+  const tool: PlanTool = {
+    name: shape.name,
+    items: (input, isPartial) => parseTodos(input, isPartial, keys),
+    note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
+    refusal: shape.refusal ?? errorRefusal,
+  };
+  const partType = `tool-${shape.name}`;
+  return {
+    statuses,
+    limits,
+    inputKeys: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
+    itemKeys: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
+    toolOf: (toolName) => (toolName === shape.name ? tool : undefined),
+    toolOfPart(part) {
+      const type = (part as { type?: unknown } | null)?.type;
+      if (type === partType) return tool;
+      return type === 'dynamic-tool' && (part as { toolName?: unknown }).toolName === shape.name ? tool : undefined;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/** What a checklist shows for one call: the state's types, and `stateOf`, the state from the call and the plan before it (pure). */
+import type { ChatStatus } from 'ai';
+import type { TodoRejection } from '../plan/todo-rejections.js';
+import type { TodoCounts, TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
+import type { TodoLimits, TodoReader } from '../plan/todo-tool-shape.js';
+import { ruleOnTodos, type TodoProblem } from '../tool/todo-rules.js';
+import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
+import { NO_ROWS, placeRows, type Row, type TodoRow } from './todo-rows.js';
+
+interface TodoStateBase<Status extends TodoRowStatus> {
+  /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
+  todos: readonly TodoRow<Status>[];
+  /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
+  removed: readonly TodoRow<Status>[];
+  /** Rows per status: `todo_write`'s three, and every other status the tool's shape has. */
+  counts: TodoCounts<Status>;
+  /** The list belongs to the conversation's newest call, the chat has not ended, and it is not waiting for review. */
+  live: boolean;
+  /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
+  explanation?: string | undefined;
+}
+
+/**
+ * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review` (waits for the
+ * person's approval), `executing` (input complete, no result yet), `accepted`, or `rejected` (refused, sent back or
+ * interrupted: the last accepted plan is shown).
+ */
+export type TodoState<Status extends TodoRowStatus = TodoStatus> = TodoStateBase<Status> &
+  (
+    | {
+        phase: 'empty';
+        toolCallId?: never;
+        approvalId?: never;
+        limits?: never;
+        rejection?: never;
+        error?: never;
+        problems?: never;
+      }
+    | {
+        phase: 'streaming' | 'executing' | 'accepted';
+        /** The call whose list is on screen. */
+        toolCallId: string;
+        approvalId?: never;
+        limits?: never;
+        rejection?: never;
+        error?: never;
+        problems?: never;
+      }
+    | {
+        phase: 'review';
+        toolCallId: string;
+        /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
+        approvalId: string;
+        /** The limits an edited plan is held to (`todo_write`'s settings); unset for another agent's tool, whose plan is not edited. */
+        limits?: TodoLimits | undefined;
+        rejection?: never;
+        error?: never;
+        problems?: never;
+      }
+    | {
+        phase: 'rejected';
+        /** The last accepted call, whose plan is back on screen (none when there was none). */
+        toolCallId?: string;
+        approvalId?: never;
+        limits?: never;
+        rejection: TodoRejection;
+        /** The tool's error text (`error`), or the person's reason (`denied`). */
+        error?: string;
+        /** `todo_write` refused the list: every rule it breaks, as the model read them. */
+        problems?: readonly TodoProblem[];
+      }
+  );
+
+export type AnyState = TodoState<TodoRowStatus>;
+
+/** A state of any shape's statuses (`todo_write`'s three, and `cancelled`, `blocked` or both): what components take. */
+export type AnyTodoState =
+  | TodoState
+  | TodoState<TodoStatus | 'cancelled'>
+  | TodoState<TodoStatus | 'blocked'>
+  | TodoState<TodoRowStatus>;
+/** A state without the parts every result shares. */
+export type UnsharedState = Omit<AnyState, 'counts' | 'live'>;
+
+export const EMPTY: UnsharedState = Object.freeze({ phase: 'empty', todos: NO_ROWS, removed: NO_ROWS });
+
+/** The plan an accepted call left, as it showed it: its rows with what it changed, and the rows it dropped. */
+export interface Plan {
+  call: TodoCall;
+  rows: readonly Row[];
+  removed: readonly Row[];
+  note: string | undefined;
+}
+
+/**
+ * The plan an accepted call wrote, laid over `before` (the plan it replaced: only its tasks and statuses count, so
+ * its own marks never reach further back); a call with no task array leaves `before` as it was.
+ */
+export function planOf(call: TodoCall, before: Plan | undefined): Plan {
+  const items = call.tool.items(call.input, false);
+  if (!items) return before ? { ...before, call } : { call, rows: NO_ROWS, removed: NO_ROWS, note: undefined };
+  const { todos, removed } = placeRows(items, before?.rows ?? NO_ROWS, call.toolCallId, false);
+  return { call, rows: todos, removed, note: call.tool.note(call.input, false) };
+}
+
+const KNOWN_STATES = [
+  'input-streaming',
+  'input-available',
+  'approval-requested',
+  'approval-responded',
+  'output-available',
+  'output-error',
+  'output-denied',
+];
+
+/** `{ explanation }` when there is one, so states of shapes without one keep their keys. */
+function withNote(note: string | undefined): { explanation?: string } {
+  return note === undefined ? {} : { explanation: note };
+}
+
+/** The state of one call from the plan before it, whether a later call or message follows it, and the chat's status. Pure. */
+export function stateOf(
+  call: TodoCall,
+  before: Plan | undefined,
+  isSuperseded: boolean,
+  status: ChatStatus | undefined,
+  reader: TodoReader,
+): UnsharedState {
+  const { toolCallId, input, tool } = call;
+  const beforeRows = before?.rows ?? NO_ROWS;
+  const shown = (): UnsharedState =>
+    before
+      ? {
+          phase: 'accepted',
+          toolCallId: before.call.toolCallId,
+          todos: beforeRows,
+          removed: NO_ROWS,
+          ...withNote(before.note),
+        }
+      : EMPTY;
+  const rejected = (rejection: TodoRejection, detail: Partial<Pick<UnsharedState, 'error' | 'problems'>> = {}) =>
+    ({
+      phase: 'rejected',
+      ...(before ? { toolCallId: before.call.toolCallId } : {}),
+      todos: beforeRows,
+      removed: NO_ROWS,
+      rejection,
+      ...detail,
+      ...withNote(before?.note),
+    }) as UnsharedState;
+  const proposed = (isPartial: boolean) => ({
+    ...placeRows(tool.items(input, isPartial) ?? [], beforeRows, toolCallId, isPartial),
+    ...withNote(tool.note(input, isPartial) ?? (isPartial ? before?.note : undefined)),
+  });
+  if (!KNOWN_STATES.includes(call.state)) return shown();
+  const outcome = callOutcome(call);
+  if (outcome === 'accepted') {
+    const items = tool.items(input, false);
+    if (!items) return { ...shown(), phase: 'accepted', toolCallId } as UnsharedState;
+    return {
+      phase: 'accepted',
+      toolCallId,
+      ...placeRows(items, beforeRows, toolCallId, false),
+      ...withNote(tool.note(input, false)),
+    };
+  }
+  if (outcome === 'refused') return rejected('error', refusalOf(call, reader));
+  if (outcome === 'denied') return rejected('denied', call.reason?.trim() ? { error: call.reason } : {});
+  if (isCallOver(call, isSuperseded, status)) return rejected('interrupted');
+  if (call.state === 'input-streaming') return { phase: 'streaming', toolCallId, ...proposed(true) };
+  if (call.state === 'approval-requested')
+    return {
+      phase: 'review',
+      toolCallId,
+      approvalId: call.approvalId ?? '',
+      ...(reader.limits ? { limits: reader.limits } : {}),
+      ...proposed(false),
+    };
+  return { phase: 'executing', toolCallId, ...proposed(false) };
+}
+
+/** What a refused call says: `todo_write`'s rules found again in its input, else the tool's own text. */
+function refusalOf(call: TodoCall, reader: TodoReader): { error?: string; problems?: TodoProblem[] } {
+  const text = call.state === 'output-error' ? call.errorText : call.tool.refusal(call.output);
+  const error = text?.replace(/^\s*Error:\s*/, '') || undefined;
+  if (reader.limits) {
+    const { problems } = ruleOnTodos(call.input, reader.limits);
+    if (problems.length > 0) return { ...(error === undefined ? {} : { error }), problems };
+  }
+  return error === undefined ? {} : { error };
+}

@@ -1,0 +1,32 @@
+/** `validateTodos`: the tool's rules as a function, with each problem in the words the model reads. */
+import { resolveTodoLimits, type TodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
+import type { Todo } from '../plan/todo-statuses.js';
+import { rejectionMessage } from './model-texts.js';
+import { ruleOnTodos, type TodoProblem } from './todo-rules.js';
+
+/** The outcome of {@link validateTodos}: the clean list, or every problem found. */
+export type TodoValidationResult =
+  | { valid: true; todos: Todo[]; problems?: never; message?: never }
+  | {
+      valid: false;
+      todos?: never;
+      /** Every problem, in the order the model reads them. */
+      problems: TodoProblem[];
+      /** The whole text the model reads: nothing was saved, the problems, resend the list. */
+      message: string;
+    };
+
+/**
+ * Checks a `todo_write` input (`{ todos }` or the array, either maybe a JSON string) against the tool's rules and the
+ * limits of `settings` (default 50 tasks of 200 characters), naming every problem by item number; fields other than `content` and `status` are dropped. Never throws.
+ */
+export function validateTodos(input: unknown, settings: TodoWriteSettings = {}): TodoValidationResult {
+  return validateWith(input, resolveTodoLimits(settings, 'validateTodos'), false);
+}
+
+/** {@link validateTodos} with limits already checked; `edited` when the list is the person's edit. */
+export function validateWith(input: unknown, limits: TodoLimits, edited: boolean): TodoValidationResult {
+  const { problems, todos } = ruleOnTodos(input, limits);
+  if (todos) return { valid: true, todos };
+  return { valid: false, problems, message: rejectionMessage(problems, edited) };
+}
