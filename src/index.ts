@@ -18,6 +18,7 @@ export type {
 export { TODO_WRITE_DESCRIPTION } from './tool/model-texts.js';
 export { validateTodos } from './tool/validate-todos.js';
 export type { TodoValidationResult } from './tool/validate-todos.js';
+export type { TodoEditCheck } from './tool/todo-rules.js';
 export type { TodoProblem } from './tool/todo-rules.js';
 export { createTodoWriteInputSchema, todoWriteInputSchema } from './tool/todo-write-input-schema.js';
 export type { TodoSchema, TodoWriteInputSchema } from './tool/todo-write-input-schema.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { selectTodoState } from '../src/index.js';
 import type { UIMessage } from 'ai';
 import { agentTodoTools } from '../src/index.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
@@ -207,5 +208,61 @@ describe("Claude Code's TodoWrite through the harness's stream shape (content, s
     for (const state of streaming) expect(shownRows(state)[0]).toBe('Running the tests [in_progress]');
     expect(states.at(-1)).toMatchObject({ phase: 'rejected', error: 'Only one task may be in progress.' });
     expect(shownRows(states.at(-1)!)[0]).toBe('Running the tests [in_progress]');
+  });
+});
+
+describe("shapes whose tool refuses a call by its output (read from the tools' sources)", () => {
+  const part = (name: string, toolCallId: string, input: unknown, output: unknown) => ({
+    type: `tool-${name}`,
+    toolCallId,
+    state: 'output-available',
+    input,
+    output,
+  });
+  const conversation = (...parts: unknown[]) => [{ id: 'm', role: 'assistant', parts }];
+  const tasks = [
+    { content: 'Reproduce the bug', status: 'in_progress', activeForm: 'Reproducing the bug' },
+    { content: 'Fix it', status: 'pending', activeForm: 'Fixing it' },
+  ];
+  const twoInProgress = tasks.map((task) => ({ ...task, status: 'in_progress' }));
+
+  it("Mastra's task_write: a broken rule ({ content, tasks, isError: true }) and a bad shape ({ error: true, message })", () => {
+    const shape = agentTodoTools.mastra;
+    const ok = part('task_write', 'a', { tasks }, { content: 'Tasks updated: [0/2 completed]', tasks, isError: false });
+    const rule = part(
+      'task_write',
+      'b',
+      { tasks: twoInProgress },
+      { content: 'Only one task can be in_progress at a time.', tasks, isError: true },
+    );
+    const malformed = part('task_write', 'c', { tasks: 'x' }, { error: true, message: 'Invalid input: tasks' });
+    for (const [refused, text] of [
+      [rule, 'Only one task can be in_progress at a time.'],
+      [malformed, 'Invalid input: tasks'],
+    ] as const) {
+      const state = selectTodoState(conversation(ok, refused), { tool: shape, status: 'ready' });
+      expect(state).toMatchObject({ phase: 'rejected', rejection: 'error', error: text, toolCallId: 'a' });
+      expect(state.todos.map((row) => row.content)).toEqual(['Reproduce the bug', 'Fix it']);
+      expect(readTodos(conversation(ok, refused) as never, { tool: shape }).map((todo) => todo.status)).toEqual([
+        'in_progress',
+        'pending',
+      ]);
+    }
+  });
+
+  it("Gemini CLI's write_todos: a broken rule comes back as { error }", () => {
+    const shape = agentTodoTools.geminiCli;
+    const plan = [{ description: 'Reproduce the bug', status: 'blocked' }];
+    const ok = part('write_todos', 'a', { todos: plan }, 'Successfully updated the todo list.');
+    const refused = part(
+      'write_todos',
+      'b',
+      { todos: [...plan, { description: 'Fix it', status: 'in_progress' }] },
+      { error: 'Invalid parameters: Only one task can be "in_progress" at a time.' },
+    );
+    const state = selectTodoState(conversation(ok, refused), { tool: shape, status: 'ready' });
+    expect(state).toMatchObject({ phase: 'rejected', rejection: 'error', toolCallId: 'a' });
+    expect(state.todos.map((row) => [row.content, row.status])).toEqual([['Reproduce the bug', 'blocked']]);
+    expect(state.counts).toMatchObject({ blocked: 1, pending: 0 });
   });
 });

@@ -69,10 +69,16 @@ describe('editing a waiting plan, on a real useChat', () => {
       'Request changes',
       'Edit plan',
     ]);
-    await editPlan();
-    expect(screen.getByRole('form', { name: 'Edit the plan' })).toBeTruthy();
+    const editButton = screen.getByRole('button', { name: 'Edit plan' });
+    editButton.focus();
+    fireEvent.click(editButton);
+    // The editor loads on this first press; until it is there, the plan and focus stay as they were.
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(editButton);
+    expect(rowTexts(document.body)).toEqual(PLAN.map((todo) => todo.content));
+    await screen.findByRole('form', { name: 'Edit the plan' });
     expect(fieldValues()).toEqual(PLAN.map((todo) => todo.content));
-    expect(document.activeElement).toBe(field(1));
+    await waitFor(() => expect(document.activeElement).toBe(field(1)));
     for (const name of ['Remove task 1', 'Move task 1 up', 'Move task 3 down', 'Add task', 'Approve', 'Cancel'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
   });
@@ -213,6 +219,22 @@ describe('<TodoReviewControls> on its own', () => {
     expect(onRespond).toHaveBeenCalledTimes(1);
     expect(onRespond.mock.calls[0]![0]).toMatchObject({ id: 'approval-1', approved: true });
     expect(readTodoEdit(onRespond.mock.calls[0]![0].reason)).toEqual(PLAN.slice(0, 2));
+  });
+});
+
+describe("the editor holds an edit to the tool's own limits", () => {
+  it('takes maxTodos and maxContentLength from the settings the plan was read with', async () => {
+    const onRespond = vi.fn();
+    const settings = { maxTodos: 3, maxContentLength: 30 };
+    render(<TodoReviewControls state={reviewState('approval-1', PLAN, settings)} onRespond={onRespond} />);
+    await editPlan();
+    expect(field(1).maxLength).toBe(30);
+    expect(screen.getByRole('button', { name: 'Add task' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.change(field(2), { target: { value: 'Rewrite the whole pager, every line of it' } });
+    expect(document.getElementById(field(2).getAttribute('aria-describedby')!)?.textContent).toBe(
+      'At most 30 characters.',
+    );
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

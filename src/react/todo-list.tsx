@@ -46,8 +46,11 @@ export type TodoListSlot =
   | 'explanation'
   | TodoReviewSlot;
 
-/** Where the list comes from: a state from `useTodos`, a conversation, or the nearest `<TodoProvider>`. */
-type TodoListSource =
+/**
+ * Props of {@link TodoList}: where the list comes from (a state from `useTodos`, a conversation, or the nearest
+ * `<TodoProvider>`), its own props, and any prop of the root `<div>`.
+ */
+export type TodoListProps = (
   | { state: AnyTodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
   | {
       /** The conversation (`useChat().messages`): the list of its newest call. */
@@ -66,10 +69,8 @@ type TodoListSource =
       messages?: never;
       status?: never;
       tool?: never;
-    };
-
-/** Props of `<TodoList>` besides its source. */
-interface TodoListOwnProps {
+    }
+) & {
   /** Added to the root element, with `classNames.root`. */
   className?: string | undefined;
   /** Class names per element. An inline object is fine: rows receive only the strings. */
@@ -91,12 +92,10 @@ interface TodoListOwnProps {
    * Edit plan follow the list. Default: none (the proposal shows as waiting, `data-phase="review"`).
    */
   addToolApprovalResponse?: AddToolApprovalResponse | undefined;
-}
+} & Omit<ComponentPropsWithoutRef<'div'>, 'className' | 'children'>;
 
-type RootProps = Omit<ComponentPropsWithoutRef<'div'>, keyof TodoListOwnProps | 'children'>;
-
-/** Props of {@link TodoList}: a source, its own props, and any prop of the root `<div>`. */
-export type TodoListProps = TodoListSource & TodoListOwnProps & RootProps;
+/** The props the view takes besides its state: all but the source. */
+type ViewProps = Omit<TodoListProps, 'state' | 'messages' | 'status' | 'tool' | 'toolCallId'>;
 
 /**
  * The agent's checklist: an `<ol role="list">` with each status as text, a "2 of 5 completed"
@@ -137,7 +136,7 @@ const EMPTY_STATE: AnyTodoState = Object.freeze({
   live: false,
 }) as AnyTodoState;
 
-type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & TodoListOwnProps & RootProps;
+type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & ViewProps;
 
 const TodoListView = memo(function TodoListView(props: TodoListViewProps): ReactNode {
   const {

@@ -7,7 +7,12 @@ import { ruleOnTodos, type TodoProblem } from '../tool/todo-rules.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
 import { NO_ROWS, placeRows, type Row, type TodoRow } from './todo-rows.js';
 
-interface TodoStateBase<Status extends TodoRowStatus> {
+/**
+ * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review` (waits for the
+ * person's approval), `executing` (input complete, no result yet), `accepted`, or `rejected` (refused, sent back or
+ * interrupted: the last accepted plan is shown).
+ */
+export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
   /** The rows, in order. The same array and row objects as the last result when nothing visible changed. */
   todos: readonly TodoRow<Status>[];
   /** Tasks the call on screen dropped (`change: 'removed'`), until the next call; `[]` while a call streams. */
@@ -18,58 +23,50 @@ interface TodoStateBase<Status extends TodoRowStatus> {
   live: boolean;
   /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
   explanation?: string | undefined;
-}
-
-/**
- * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review` (waits for the
- * person's approval), `executing` (input complete, no result yet), `accepted`, or `rejected` (refused, sent back or
- * interrupted: the last accepted plan is shown).
- */
-export type TodoState<Status extends TodoRowStatus = TodoStatus> = TodoStateBase<Status> &
-  (
-    | {
-        phase: 'empty';
-        toolCallId?: never;
-        approvalId?: never;
-        limits?: never;
-        rejection?: never;
-        error?: never;
-        problems?: never;
-      }
-    | {
-        phase: 'streaming' | 'executing' | 'accepted';
-        /** The call whose list is on screen. */
-        toolCallId: string;
-        approvalId?: never;
-        limits?: never;
-        rejection?: never;
-        error?: never;
-        problems?: never;
-      }
-    | {
-        phase: 'review';
-        toolCallId: string;
-        /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
-        approvalId: string;
-        /** The limits an edited plan is held to (`todo_write`'s settings); unset for another agent's tool, whose plan is not edited. */
-        limits?: TodoLimits | undefined;
-        rejection?: never;
-        error?: never;
-        problems?: never;
-      }
-    | {
-        phase: 'rejected';
-        /** The last accepted call, whose plan is back on screen (none when there was none). */
-        toolCallId?: string;
-        approvalId?: never;
-        limits?: never;
-        rejection: TodoRejection;
-        /** The tool's error text (`error`), or the person's reason (`denied`). */
-        error?: string;
-        /** `todo_write` refused the list: every rule it breaks, as the model read them. */
-        problems?: readonly TodoProblem[];
-      }
-  );
+} & (
+  | {
+      phase: 'empty';
+      toolCallId?: never;
+      approvalId?: never;
+      limits?: never;
+      rejection?: never;
+      error?: never;
+      problems?: never;
+    }
+  | {
+      phase: 'streaming' | 'executing' | 'accepted';
+      /** The call whose list is on screen. */
+      toolCallId: string;
+      approvalId?: never;
+      limits?: never;
+      rejection?: never;
+      error?: never;
+      problems?: never;
+    }
+  | {
+      phase: 'review';
+      toolCallId: string;
+      /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
+      approvalId: string;
+      /** The limits an edited plan is held to (`todo_write`'s settings); unset for another agent's tool, whose plan is not edited. */
+      limits?: TodoLimits | undefined;
+      rejection?: never;
+      error?: never;
+      problems?: never;
+    }
+  | {
+      phase: 'rejected';
+      /** The last accepted call, whose plan is back on screen (none when there was none). */
+      toolCallId?: string;
+      approvalId?: never;
+      limits?: never;
+      rejection: TodoRejection;
+      /** The tool's error text (`error`), or the person's reason (`denied`). */
+      error?: string;
+      /** `todo_write` refused the list: every rule it breaks, as the model read them. */
+      problems?: readonly TodoProblem[];
+    }
+);
 
 export type AnyState = TodoState<TodoRowStatus>;
 

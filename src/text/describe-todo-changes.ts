@@ -4,8 +4,6 @@ import { cutLine, progressOf, type Todo, type TodoRowStatus } from '../plan/todo
 import type { AnyTodoState } from '../read/todo-state.js';
 import { type TodoChangeLabels, type TodoLabels, withDefaults } from './todo-labels.js';
 
-type TaskLike = Pick<Todo<TodoRowStatus>, 'content' | 'status'>;
-
 const MAX_ANNOUNCED_TASK_LENGTH = 80;
 const MAX_SUMMARIZED_TASK_LENGTH = 40;
 const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
@@ -15,13 +13,13 @@ const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
  * change kinds, the task now in progress, then the counts. `labels`: some of `TodoChangeLabels` (default English).
  */
 export function announceTodoChanges(
-  changes: Partial<TodoChanges<TaskLike>>,
-  todos: readonly TaskLike[],
+  changes: Partial<TodoChanges<Todo<TodoRowStatus>>>,
+  todos: readonly Todo<TodoRowStatus>[],
   labels: Partial<TodoChangeLabels> = {},
 ): string {
   const text = withDefaults({ changes: labels }).changes;
   const list = Array.isArray(todos) ? todos : [];
-  const name = (task: TaskLike): string => cutLine(task.content, MAX_ANNOUNCED_TASK_LENGTH);
+  const name = (task: Todo<TodoRowStatus>): string => cutLine(task.content, MAX_ANNOUNCED_TASK_LENGTH);
   const sentences: string[] = [];
   const kind = updateKind(changes, list.length);
   if (kind === 'planned') sentences.push(text.planned(list.length));
@@ -105,7 +103,10 @@ export function announceTodoState(state: AnyTodoState, labels: TodoLabels): stri
 }
 
 /** The old length follows from the changes: every old task is either matched or removed. */
-function updateKind(changes: Partial<TodoChanges<TaskLike>>, length: number): 'planned' | 'cleared' | 'update' {
+function updateKind(
+  changes: Partial<TodoChanges<Todo<TodoRowStatus>>>,
+  length: number,
+): 'planned' | 'cleared' | 'update' {
   const before = length - (changes.added?.length ?? 0) + (changes.removed?.length ?? 0);
   if (before === 0 && length > 0) return 'planned';
   return length === 0 && before > 0 ? 'cleared' : 'update';

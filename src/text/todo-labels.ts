@@ -4,35 +4,35 @@ import { TODO_REJECTIONS, type TodoRejection } from '../plan/todo-rejections.js'
 import { TODO_STATUSES, type TodoRowStatus } from '../plan/todo-statuses.js';
 import type { AnyTodoState } from '../read/todo-state.js';
 
-type Names = (tasks: readonly string[]) => string;
-
 /**
  * The sentences that say what calls did. Per change kind (`completed`, `cancelled`, `blocked`, `reopened`,
  * `unblocked`, `paused`, `added`, `removed`, `started`): the announcement of those tasks ("Completed: Write tests.",
  * "Completed 3 tasks."), and `call` + the kind (`callCompleted`) for the clause of a call's one-line summary
  * ("completed 'Write tests'", "completed 3 tasks"). Tasks come one-line, cut, unquoted.
  */
-export type TodoChangeLabels = Record<TodoChangeKind, Names> &
-  Record<`call${Capitalize<TodoChangeKind>}`, Names> & {
-    /** Announced when the plan was empty before. Default `` `Planned ${count} tasks.` `` (`1 task`). */
-    planned: (count: number) => string;
-    /** Announced when the update emptied the plan. Default `'Cleared the list.'`. */
-    cleared: string;
-    /** Announced when the update changed nothing. Default `'No changes.'`. */
-    unchanged: string;
-    /** The task now in progress, when it just started or is new. Default `'Now: Run the suite.'`. */
-    now: (task: string) => string;
-    /** The counts after every announcement (`total` leaves cancelled tasks out). Default `` `${completed} of ${total} completed.` ``. */
-    progress: (completed: number, total: number) => string;
-    /** Summary of the first plan. Default `` `Planned ${count} tasks` ``. */
-    callPlanned: (count: number) => string;
-    /** Summary of a call that emptied the plan. Default `'Cleared the list'`. */
-    callCleared: string;
-    /** Summary of a call that changed nothing. Default `'No changes'`. */
-    callUnchanged: string;
-    /** Joins a summary's clauses, in the order of the kinds above. Default `'Completed 'A', added 'B' and started 'C''`. */
-    callJoin: (clauses: readonly string[]) => string;
-  };
+export type TodoChangeLabels = Record<
+  TodoChangeKind | `call${Capitalize<TodoChangeKind>}`,
+  (tasks: readonly string[]) => string
+> & {
+  /** Announced when the plan was empty before. Default `` `Planned ${count} tasks.` `` (`1 task`). */
+  planned: (count: number) => string;
+  /** Announced when the update emptied the plan. Default `'Cleared the list.'`. */
+  cleared: string;
+  /** Announced when the update changed nothing. Default `'No changes.'`. */
+  unchanged: string;
+  /** The task now in progress, when it just started or is new. Default `'Now: Run the suite.'`. */
+  now: (task: string) => string;
+  /** The counts after every announcement (`total` leaves cancelled tasks out). Default `` `${completed} of ${total} completed.` ``. */
+  progress: (completed: number, total: number) => string;
+  /** Summary of the first plan. Default `` `Planned ${count} tasks` ``. */
+  callPlanned: (count: number) => string;
+  /** Summary of a call that emptied the plan. Default `'Cleared the list'`. */
+  callCleared: string;
+  /** Summary of a call that changed nothing. Default `'No changes'`. */
+  callUnchanged: string;
+  /** Joins a summary's clauses, in the order of the kinds above. Default `'Completed 'A', added 'B' and started 'C''`. */
+  callJoin: (clauses: readonly string[]) => string;
+};
 
 /** The texts of the review controls and the plan editor. */
 export interface TodoReviewLabels {
@@ -122,7 +122,7 @@ function changeLabels(): TodoChangeLabels {
       names.length === 1 ? `${lower} '${names[0]}'` : `${lower} ${plural(names.length)}`;
   }
   return {
-    ...(labels as Record<TodoChangeKind | `call${Capitalize<TodoChangeKind>}`, Names>),
+    ...(labels as Record<TodoChangeKind | `call${Capitalize<TodoChangeKind>}`, (tasks: readonly string[]) => string>),
     planned: (count) => `Planned ${plural(count)}.`,
     cleared: 'Cleared the list.',
     unchanged: 'No changes.',

@@ -57,10 +57,12 @@ function checkPolicy(policy: unknown, caller: string): asserts policy is TodoRev
   );
 }
 
-type ApprovalCheck<Result> = (input: unknown, callOptions: { messages: readonly unknown[] }) => Result;
-
 /** The policy bound to the tool's settings, checked once. */
-function bindPolicy(policy: unknown, settings: TodoWriteSettings, caller: string): ApprovalCheck<boolean> | undefined {
+function bindPolicy(
+  policy: unknown,
+  settings: TodoWriteSettings,
+  caller: string,
+): ((input: unknown, callOptions: { messages: readonly unknown[] }) => boolean) | undefined {
   checkPolicy(policy, caller);
   assertTodoReviewSupported(policy, caller);
   if (policy === 'never') return undefined;
@@ -73,7 +75,7 @@ function bindPolicy(policy: unknown, settings: TodoWriteSettings, caller: string
 export function todoWriteApproval(
   policy: unknown,
   settings: TodoWriteSettings,
-): { needsApproval?: ApprovalCheck<boolean> } {
+): { needsApproval?: (input: unknown, callOptions: { messages: readonly unknown[] }) => boolean } {
   const needsApproval = bindPolicy(policy, settings, 'createTodoWrite');
   return needsApproval ? { needsApproval } : {};
 }
@@ -85,7 +87,7 @@ export function todoWriteApproval(
 export function todoReview(
   policy: TodoReviewPolicy,
   settings: TodoWriteSettings = {},
-): ApprovalCheck<'user-approval' | 'not-applicable'> {
+): (input: unknown, callOptions: { messages: readonly unknown[] }) => 'user-approval' | 'not-applicable' {
   const needs = bindPolicy(policy, settings, 'todoReview');
   return (input, callOptions) => (needs?.(input, callOptions) ? 'user-approval' : 'not-applicable');
 }

@@ -86,15 +86,12 @@ function whyNotAList(input: unknown): TodoProblem {
   return { code: 'not-a-list', at: 'todos', received, message: '' };
 }
 
-/** The first rule each task of an edited list breaks, for the editor: `undefined` where none. */
-export type TodoEditProblem = 'empty' | 'too-long' | 'duplicate' | 'in-progress';
-
 /** What the editor checks as the person types: the tool's rules, per task and for the list. */
 export interface TodoEditCheck {
   /** No rule is broken: the edit can be sent. */
   valid: boolean;
   /** Per task (same order): the first rule it breaks, else `undefined`. */
-  items: (TodoEditProblem | undefined)[];
+  items: ('empty' | 'too-long' | 'duplicate' | 'in-progress' | undefined)[];
   /** Set when the list holds more than `maxTodos` tasks. */
   tooMany: boolean;
 }

@@ -246,7 +246,8 @@ describe('editing a waiting plan in the demo', () => {
 
     await tabTo(page, 'button:Edit plan');
     await page.keyboard.press('Enter');
-    expect(await focused(page)).toBe('input:Task 1');
+    // The editor loads on this first press: focus stays on the button until it is there.
+    await expect.poll(() => focused(page)).toBe('input:Task 1');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(RENAMED);
     await page.keyboard.press('Enter');
@@ -295,6 +296,7 @@ describe('editing a waiting plan in the demo', () => {
     await waitForPhase(page, 'review', PLAN.length);
     await tabTo(page, 'button:Edit plan');
     await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('input:Task 1');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Backspace');
     const field = page.getByRole('textbox', { name: 'Task 1', exact: true });
