@@ -29,6 +29,8 @@ await build({
     emptyOutDir: true,
     minify: true,
     lib: { entry: 'bench/browser-transcript.ts', formats: ['es'], fileName: 'transcript' },
+    // One script, inlined into the page: the plan editor's chunk goes in with the rest.
+    rolldownOptions: { output: { inlineDynamicImports: true } },
   },
 });
 

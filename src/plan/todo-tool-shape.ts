@@ -2,7 +2,7 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { parseTodos, type ParsedTodo, readPlanNote } from './parse-todos.js';
+import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
 
 /**
@@ -81,6 +81,8 @@ export interface PlanTool {
   readonly name: string;
   /** The tasks of an input with text, in order (the last may grow while `isPartial`); `undefined` without a task array. */
   items(input: unknown, isPartial: boolean): ParsedTodo[] | undefined;
+  /** Whether an input has a task array at all. */
+  hasList(input: unknown): boolean;
   /** The note on the whole plan, once written whole. */
   note(input: unknown, isPartial: boolean): string | undefined;
   /** See {@link TodoToolShape.refusal}. */
@@ -131,6 +133,7 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
   const tool: PlanTool = {
     name: shape.name,
     items: (input, isPartial) => parseTodos(input, isPartial, keys),
+    hasList: (input) => readTodoArray(input, shape.list) !== undefined,
     note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,
   };

@@ -44,7 +44,9 @@ export interface TodoMessageLike {
 export type TodoCallOutcome = 'accepted' | 'refused' | 'denied' | 'open';
 
 /** The one rule of what became of a call; an output the tool's shape reads as a refusal refuses it. */
-export function callOutcome(call: TodoCall): TodoCallOutcome {
+export function callOutcome(
+  call: Pick<TodoCall, 'state' | 'preliminary' | 'output' | 'approved' | 'tool'>,
+): TodoCallOutcome {
   switch (call.state) {
     case 'output-available':
       if (call.preliminary) return 'open';
@@ -58,6 +60,19 @@ export function callOutcome(call: TodoCall): TodoCallOutcome {
     default:
       return 'open';
   }
+}
+
+/** {@link callOutcome} of a UI part already known to be one of the plan's, without reading the whole call. */
+export function partOutcome(part: unknown, tool: PlanTool): TodoCallOutcome {
+  const { state, preliminary, output, approval } = part as UIPartLike;
+  const approved = typeof approval === 'object' && approval !== null ? approval.approved : undefined;
+  return callOutcome({
+    state: typeof state === 'string' ? state : '',
+    preliminary: preliminary === true,
+    output,
+    approved: typeof approved === 'boolean' ? approved : undefined,
+    tool,
+  });
 }
 
 /** The chat's status, as `useChat` reports it. */

@@ -3,12 +3,21 @@ import type { ChatStatus } from 'ai';
 import { countTodos, type TodoRowStatus, type TodoStatus } from '../plan/todo-statuses.js';
 import {
   bindTodoTool,
+  type PlanTool,
   type TodoReader,
   type TodoToolOption,
   type TodoToolShape,
   type TodoWriteSettings,
 } from '../plan/todo-tool-shape.js';
-import { callOutcome, partsOf, type TodoCall, type TodoMessageLike, toTodoCall } from './todo-calls.js';
+import {
+  callOutcome,
+  partOutcome,
+  partsOf,
+  type TodoCall,
+  type TodoCallOutcome,
+  type TodoMessageLike,
+  toTodoCall,
+} from './todo-calls.js';
 import { shareRows } from './todo-rows.js';
 import {
   type AnyState,
@@ -52,6 +61,16 @@ interface View {
   isHeld: boolean;
 }
 
+/** One of the plan's parts in a reading: where it is, and its call once a view read it. */
+interface Entry {
+  part: unknown;
+  tool: PlanTool;
+  message: number;
+  call: TodoCall | undefined;
+  /** The last reading's call at the same place, until this one is read and checked against it. */
+  earlier: TodoCall | undefined;
+}
+
 /** The newest accepted call and its place in its message: what a replay holds on to. */
 interface Held {
   call: TodoCall;
@@ -83,12 +102,11 @@ export function createTodoSelector(
 export function createReading(reader: TodoReader): TodoReading {
   let messages: readonly unknown[] = [];
   let status: ChatStatus | undefined;
-  let calls: TodoCall[] = [];
-  // Per message position: the message read there and its calls, reused while it is the same object.
-  let byMessage: { message: unknown; calls: TodoCall[] }[] = [];
+  // The plan's parts in order, each read into a call only when a view asks for it (`callAt`).
+  let entries: Entry[] = [];
+  // Per message position: the message read there and its entries, reused while it is the same object.
+  let byMessage: { message: unknown; entries: Entry[] }[] = [];
   let firstById: Map<string, number> | undefined;
-  // Per call: the last reading's call at the same place, until it is checked against this one (`callAt`).
-  let unchecked: (TodoCall | undefined)[] = [];
   let revision = 0;
   let held: Held | undefined;
   let replaying = false;
@@ -98,91 +116,90 @@ export function createReading(reader: TodoReader): TodoReading {
   // same object (`callAt`).
   const plans = new WeakMap<TodoCall, { plan: Plan; previous: TodoCall | undefined }>();
 
-  /** Reads the calls of `next`; a call of a changed message is checked against the last reading's only when asked (`callAt`). */
+  /** Reads where the plan's calls are in `next`; a message that is the same object keeps its calls as they were. */
   function extract(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): void {
     const list: readonly unknown[] = Array.isArray(next) ? next : [];
-    const found: TodoCall[] = [];
-    const earlier: (TodoCall | undefined)[] = [];
+    const found: Entry[] = [];
     const nextByMessage: typeof byMessage = [];
     for (let at = 0; at < list.length; at++) {
       const message = list[at];
       const known = byMessage[at];
       if (known !== undefined && known.message === message) {
         nextByMessage.push(known);
-        for (const call of known.calls) {
-          found.push(call);
-          earlier.push(undefined);
-        }
+        for (const entry of known.entries) found.push(entry);
         continue;
       }
-      const inMessage: TodoCall[] = [];
+      const inMessage: Entry[] = [];
       for (const part of partsOf(message)) {
         const tool = reader.toolOfPart(part);
         if (!tool) continue;
-        earlier.push(known?.calls[inMessage.length]);
-        const call = toTodoCall(part, tool, at);
-        inMessage.push(call);
-        found.push(call);
+        const earlier = known?.entries[inMessage.length];
+        const entry: Entry = { part, tool, message: at, call: undefined, earlier: earlier?.call ?? earlier?.earlier };
+        inMessage.push(entry);
+        found.push(entry);
       }
-      nextByMessage.push({ message, calls: inMessage });
+      nextByMessage.push({ message, entries: inMessage });
     }
     messages = list;
     byMessage = nextByMessage;
-    calls = found;
-    unchecked = earlier;
+    entries = found;
     status = nextStatus;
     firstById = undefined;
     const isStreaming = status === 'submitted' || status === 'streaming';
     const wasReplaying = replaying;
-    replaying = held !== undefined && isStreaming && isReplaying(held, calls, messages, wasReplaying);
+    replaying = held !== undefined && isStreaming && isReplaying(held, entries, messages, wasReplaying);
     if (!replaying) held = newestAccepted();
     replayChanged = replaying || wasReplaying;
   }
 
-  /** The call at `at`, as the same object as the last reading's when it reads the same (checked once, on demand). */
+  /** The call at `at`, as the same object as the last reading's when it reads the same (read and checked once). */
   function callAt(at: number): TodoCall | undefined {
-    const old = unchecked[at];
-    if (old !== undefined) {
-      unchecked[at] = undefined;
-      const call = calls[at]!;
-      if (isSameCall(old, call, reader)) {
-        calls[at] = old;
-        const inMessage = byMessage[call.message]!.calls;
-        inMessage[inMessage.indexOf(call)] = old;
-      }
+    const entry = entries[at];
+    if (entry === undefined) return undefined;
+    if (entry.call === undefined) {
+      const call = toTodoCall(entry.part, entry.tool, entry.message);
+      entry.call = entry.earlier !== undefined && isSameCall(entry.earlier, call, reader) ? entry.earlier : call;
+      entry.earlier = undefined;
     }
-    return calls[at];
+    return entry.call;
   }
 
   function read(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): number {
-    const previous = calls;
+    const previous = entries.map((entry) => entry.call);
     const previousStatus = status;
     extract(next, nextStatus);
-    let isSameReading = calls.length === previous.length && status === previousStatus;
-    for (let at = 0; at < calls.length; at++) if (callAt(at) !== previous[at]) isSameReading = false;
+    let isSameReading = entries.length === previous.length && status === previousStatus;
+    for (let at = 0; at < entries.length; at++) if (callAt(at) !== previous[at]) isSameReading = false;
     if (!isSameReading || replayChanged) revision += 1;
     return revision;
   }
 
+  const outcomeAt = (at: number): TodoCallOutcome => {
+    const entry = entries[at]!;
+    return entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool);
+  };
+
   function newestAccepted(): Held | undefined {
-    for (let at = calls.length - 1; at >= 0; at--) {
-      const call = calls[at]!;
-      if (callOutcome(call) !== 'accepted') continue;
-      const messageId = (messages[call.message] as TodoMessageLike | null | undefined)?.id;
+    for (let at = entries.length - 1; at >= 0; at--) {
+      if (outcomeAt(at) !== 'accepted') continue;
+      const { message } = entries[at]!;
+      const messageId = (messages[message] as TodoMessageLike | null | undefined)?.id;
       if (messageId === undefined) return undefined;
       let callsBefore = 0;
-      while (at - callsBefore - 1 >= 0 && calls[at - callsBefore - 1]!.message === call.message) callsBefore += 1;
-      return { call, messageId, callsBefore };
+      while (at - callsBefore - 1 >= 0 && entries[at - callsBefore - 1]!.message === message) callsBefore += 1;
+      return { call: callAt(at)!, messageId, callsBefore };
     }
     return undefined;
   }
 
   function indexOf(toolCallId: string | undefined): number {
-    if (toolCallId === undefined) return calls.length - 1;
+    if (toolCallId === undefined) return entries.length - 1;
     if (!firstById) {
       firstById = new Map();
-      calls.forEach((call, at) => {
-        if (!firstById!.has(call.toolCallId)) firstById!.set(call.toolCallId, at);
+      entries.forEach((entry, at) => {
+        const id = (entry.part as { toolCallId?: unknown }).toolCallId;
+        const key = typeof id === 'string' ? id : '';
+        if (!firstById!.has(key)) firstById!.set(key, at);
       });
     }
     return firstById.get(toolCallId) ?? -1;
@@ -190,7 +207,7 @@ export function createReading(reader: TodoReader): TodoReading {
 
   /** The position of the newest accepted call before position `at`, `-1` when none. */
   function acceptedBefore(at: number): number {
-    for (let index = at - 1; index >= 0; index--) if (callOutcome(calls[index]!) === 'accepted') return index;
+    for (let index = at - 1; index >= 0; index--) if (outcomeAt(index) === 'accepted') return index;
     return -1;
   }
 
@@ -202,12 +219,12 @@ export function createReading(reader: TodoReader): TodoReading {
     const index = acceptedBefore(at);
     if (index < 0) return undefined;
     const call = callAt(index)!;
-    if (!call.tool.items(call.input, false)) return planOf(call, planBefore(index));
+    if (!call.tool.hasList(call.input)) return planOf(call, planBefore(index));
     const earlier = acceptedBefore(index);
     const previous = earlier < 0 ? undefined : callAt(earlier);
     const kept = plans.get(call);
     if (kept !== undefined && kept.previous === previous) return kept.plan;
-    const bare = previous?.tool.items(previous.input, false) ? planOf(previous, undefined) : planBefore(index);
+    const bare = previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(index);
     const plan = planOf(call, bare);
     plans.set(call, { plan, previous });
     return plan;
@@ -238,7 +255,7 @@ export function createReading(reader: TodoReader): TodoReading {
     }
     const at = indexOf(toolCallId);
     const call = at < 0 ? undefined : callAt(at);
-    const hasLaterCall = at >= 0 && at < calls.length - 1;
+    const hasLaterCall = at >= 0 && at < entries.length - 1;
     const isSuperseded = hasLaterCall || (call !== undefined && call.message < messages.length - 1);
     const before = call === undefined ? undefined : planBefore(at);
     if (
@@ -306,19 +323,22 @@ export function createReading(reader: TodoReader): TodoReading {
  */
 function isReplaying(
   held: Held,
-  calls: readonly TodoCall[],
+  entries: readonly Entry[],
   messages: readonly unknown[],
   wasReplaying: boolean,
 ): boolean {
-  const inMessage = calls.filter(
-    (call) => (messages[call.message] as TodoMessageLike | null | undefined)?.id === held.messageId,
+  const inMessage = entries.filter(
+    (entry) => (messages[entry.message] as TodoMessageLike | null | undefined)?.id === held.messageId,
   );
   if (!messages.some((message) => (message as TodoMessageLike | null)?.id === held.messageId)) return false;
   const earlier = inMessage.slice(0, held.callsBefore);
-  const isEarlierIntact = earlier.length === held.callsBefore && earlier.every((call) => callOutcome(call) !== 'open');
+  const outcome = (entry: Entry): TodoCallOutcome =>
+    entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool);
+  const isEarlierIntact = earlier.length === held.callsBefore && earlier.every((entry) => outcome(entry) !== 'open');
   const standing = inMessage[held.callsBefore];
-  if (standing !== undefined && standing.toolCallId !== held.call.toolCallId) return false;
-  if (standing !== undefined && callOutcome(standing) !== 'open') return !isEarlierIntact;
+  if (standing !== undefined && (standing.part as { toolCallId?: unknown }).toolCallId !== held.call.toolCallId)
+    return false;
+  if (standing !== undefined && outcome(standing) !== 'open') return !isEarlierIntact;
   return wasReplaying || !isEarlierIntact || held.callsBefore === 0;
 }
 
