@@ -185,13 +185,6 @@ const v7Lists = lists.filter((row) => row.source !== 'v5');
 const at = (rows: ClientRow[], sizes: number[]): ClientRow[] => rows.filter((row) => sizes.includes(row.items));
 const large = at(v7Lists, [100, 500]);
 const perNaive = worstOf(at(v7Lists, [10, 100, 500]), (row) => row.call.ours / row.call.naive);
-// A delta of a write at 500 items against one at 50: what grows with the list.
-const writeGrowth = (Object.keys(SOURCES) as Source[]).flatMap((source) => {
-  const write = (items: number) =>
-    lists.find((row) => row.source === source && row.scenario === 'write' && row.items === items);
-  const [small, big] = [write(50), write(500)];
-  return small && big ? [{ source, value: big.call.selector / small.call.selector }] : [];
-});
 const perSdk = worstOf(large, (row) => row.call.ours / row.sdk);
 const idle = worstOf(at(v7Lists, [10, 100, 500]), (row) => row.text.ours / row.text.naive);
 // Net of the harness: what the widget itself adds to a commit with nothing in it.
@@ -200,30 +193,33 @@ const idleNet = worstOf(
   (row) => (row.text.ours - row.text.empty) / (row.text.naive - row.text.empty),
 );
 const named = (row: ClientRow): string => `${SOURCES[row.source].split(' (')[0]} ${where(row)}`;
-const historyDerivation = max(history.map((entry) => entry.derivation));
-const deepVsShared = lists
-  .filter((row) => row.source === 'deep')
-  .map((row) => {
-    const shared = lists.find(
-      (other) => other.source === 'newest' && other.scenario === row.scenario && other.items === row.items,
-    );
-    return { row, value: shared ? row.call.selector / shared.call.selector : Number.NaN };
-  })
-  .filter((entry) => Number.isFinite(entry.value))
-  .reduce((a, b) => (b.value > a.value ? b : a));
+const sharedAndDeep = history.filter((entry) => entry.source !== 'v5');
 const transcriptWorst = max(transcripts.map((row) => Math.max(row.shared, row.inline) / row.none));
 const transcriptRendered = max(transcripts.map((row) => row.rendered.shared.rows + row.rendered.shared.summaries));
+const editorChunk = bundles.entries.find((entry) => entry.entry === './react (loaded on "Edit plan")');
 const targets = [
   {
-    target:
-      'Per delta, derivation + render ≤ the naive widget at 10, 100 and 500 items (newest `useChat` and deep copies)',
-    met: perNaive.value <= 1,
-    value: `up to ${ratio(perNaive.value)} (${named(perNaive.row)})`,
+    target: `${HISTORY_WRITES} earlier writes vs none: a delta (derivation + render) ≤ 1.5×, on \`useChat\` and deep copies`,
+    met: sharedAndDeep.length > 0 && sharedAndDeep.every((entry) => entry.commit <= 1.5 && entry.idle <= 1.5),
+    value: sharedAndDeep
+      .map((entry) => `${entry.source}: argument delta ${ratio(entry.commit)}, text delta ${ratio(entry.idle)}`)
+      .join('; '),
   },
   {
-    target: 'A delta during a write costs about the same at 500 items as at 50: derivation ≤ 1.5×',
-    met: writeGrowth.every((entry) => entry.value <= 1.5),
-    value: writeGrowth.map((entry) => `${entry.source}: ${ratio(entry.value)}`).join('; '),
+    target:
+      'Transcript of 40 and 160 calls written as the docs show (a summary per call + the pinned list): ≤ 1.5× the plain transcript, per text delta',
+    met: transcriptWorst <= 1.5,
+    value: transcripts
+      .map(
+        (row) =>
+          `${row.calls} calls: ${ratio(row.shared / row.none)} (a list per call: ${ratio(row.inline / row.none)})`,
+      )
+      .join('; '),
+  },
+  {
+    target: 'Per delta, derivation + render ≤ the naive widget at 10, 100 and 500 items (`useChat` and deep copies)',
+    met: perNaive.value <= 1,
+    value: `up to ${ratio(perNaive.value)} (${named(perNaive.row)})`,
   },
   {
     target: 'Per delta, derivation + render ≤ 50% of the SDK parse at 100 and 500 items',
@@ -231,22 +227,11 @@ const targets = [
     value: `up to ${percent(perSdk.value)} (${named(perSdk.row)})`,
   },
   {
-    target: 'While text streams after the call: ≤ 0.5× the naive widget at 10, 100 and 500 items',
+    target: "While text streams after the plan: a commit ≤ 0.5× the naive widget's at 10, 100 and 500 items",
     met: idle.value <= 0.5,
     value:
       `up to ${ratio(idle.value)} (${named(idle.row)}); net of the harness's own commit: ` +
       `up to ${ratio(idleNet.value)} (${named(idleNet.row)})`,
-  },
-  {
-    target:
-      'Transcript of 40 and 160 calls (a summary, or a list, per call + the pinned list): ≤ 2× without our components, per text delta',
-    met: transcriptWorst <= 2,
-    value: transcripts
-      .map(
-        (row) =>
-          `${row.calls} calls: ${ratio(row.shared / row.none)} (a list per call: ${ratio(row.inline / row.none)})`,
-      )
-      .join('; '),
   },
   {
     target: 'Chromium: no long task (> 50 ms) while a 160-call transcript streams',
@@ -265,16 +250,6 @@ const targets = [
     target: 'Transcript: rows and summaries rendered while text streams = 0',
     met: transcriptRendered === 0,
     value: String(transcriptRendered),
-  },
-  {
-    target: `${HISTORY_WRITES} earlier writes vs none: derivation ≤ 1.5× (every source)`,
-    met: historyDerivation <= 1.5,
-    value: history.map((entry) => `${entry.source}: ${ratio(entry.derivation)}`).join('; '),
-  },
-  {
-    target: 'Deep copies vs shared snapshots: derivation ≤ 1.5×',
-    met: deepVsShared.value <= 1.5,
-    value: `up to ${ratio(deepVsShared.value)} (${where(deepVsShared.row)})`,
   },
   {
     target: 'Rows rendered per streamed delta ≤ 1 (every source and size)',
@@ -302,23 +277,22 @@ const targets = [
     met: tokens.history.pruned / tokens.history.oneWrite <= 1.2,
     value: `${ratio(tokens.history.pruned / tokens.history.oneWrite)} (unpruned ${ratio(tokens.history.unpruned / tokens.history.oneWrite)})`,
   },
-  ...bundles.entries.map((entry) => ({
-    target: `Bundle \`${entry.entry}\` ≤ ${kb(entry.budget ?? 0)} gzipped (the budget the tests hold)`,
-    met: entry.gzipped <= (entry.budget ?? 0),
-    value: kb(entry.gzipped),
-  })),
   ...(
     [
-      ['. (route handler: todoWrite + readTodos)', 3],
-      ['./react', 6],
+      ['. (route handler: todoWrite + readTodos)', 4],
+      ['./react', 7],
       ['./styles.css', 2],
     ] as const
   ).map(([name, goal]) => {
     const entry = bundles.entries.find((each) => each.entry === name);
+    const extra =
+      name === './react' && editorChunk
+        ? ` (as first loaded; the plan editor ${kb(editorChunk.gzipped)} more on "Edit plan")`
+        : '';
     return {
-      target: `Bundle \`${name}\` ≤ ${goal} KB gzipped`,
+      target: `Bundle \`${name}\` ≤ ${goal} KB gzipped${name === './react' ? ' as first loaded' : ''}`,
       met: entry !== undefined && entry.gzipped <= goal * 1024,
-      value: entry ? kb(entry.gzipped) : 'not measured',
+      value: entry ? `${kb(entry.gzipped)}${extra}` : 'not measured',
     };
   }),
 ];
@@ -482,8 +456,12 @@ const bundleTable = table(
       `\`${entry.entry}\``,
       kb(entry.minified),
       kb(entry.gzipped),
-      kb(entry.budget ?? 0),
-      entry.gzipped <= (entry.budget ?? 0) ? 'within' : `**over by ${kb(entry.gzipped - (entry.budget ?? 0))}**`,
+      entry.budget === undefined ? '' : kb(entry.budget),
+      entry.budget === undefined
+        ? 'a chunk of its own'
+        : entry.gzipped <= entry.budget
+          ? 'within'
+          : `**over by ${kb(entry.gzipped - entry.budget)}**`,
     ]),
     ...bundles.imports.map((entry) => [
       `\`${entry.entry}\` (tree-shaken)`,

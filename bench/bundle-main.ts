@@ -2,7 +2,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
 
-const entries = await measureBundleSizes();
+const entries = [
+  ...(await measureBundleSizes()),
+  await measureBundle('./react (loaded on "Edit plan")', 'src/react.ts', { lazy: true }),
+];
 const naive = await measureBundle('naive widget (bench/naive-todo-list.tsx)', 'bench/naive-todo-list.tsx');
 
 /** What an app pays for one import from `todo-write`, after tree-shaking. */

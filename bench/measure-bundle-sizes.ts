@@ -16,19 +16,14 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
 /**
  * Size budgets in bytes (minified + gzipped): regression guards a little above what the entries
  * weigh, not targets (BENCHMARKS.md reports the targets, met or not). `.` holds everything
- * server-side (the tool, its zod schema and validation, plan review, the derivation, replay,
- * pruning, change sentences); a route handler imports only `todoWrite` + `readTodos` (tree-shaken).
- * zod itself is a peer and stays out; its schema code, plan review's policy and the per-tool shape
- * of accepted calls are the route handler's growth since 0.1 (3 KiB). Plan editing (the editor
- * component, the edit's envelope, which list a call wrote, the zod-free rules shared with the
- * schema) adds about 1.75 KiB to `./react`, 0.5 KiB to `.` and to the route handler, and 0.17 KiB
- * to the stylesheet; other agents' shapes (extra statuses, activeForm, a plan note) about 0.5 KiB
- * to `./react` and `.`; reading any JSON in the messages and the replay hold's message anchor about 0.25 KiB.
+ * server-side (the tool, its rules and texts, plan review, the derivation, replay, pruning, change
+ * sentences); a route handler imports only `todoWrite` + `readTodos` (tree-shaken: no zod, no review).
+ * `./react` is what a page loads first: the plan editor is a chunk of its own, loaded on "Edit plan".
  */
 export const BUNDLE_BUDGETS = {
-  '.': 10.25 * 1024,
+  '.': 11.25 * 1024,
   '. (route handler: todoWrite + readTodos)': 4.75 * 1024,
-  './react': 10.25 * 1024,
+  './react': 10.75 * 1024,
   './styles.css': 2.125 * 1024,
 } as const;
 

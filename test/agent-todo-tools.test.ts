@@ -32,7 +32,7 @@ async function streamCalls(
   return { states, final: states.at(-1)!, messages: [...prompt, snapshots.at(-1)!] };
 }
 
-describe("Gemini CLI's write_todos (description, four statuses)", () => {
+describe("Gemini CLI's write_todos (description, five statuses)", () => {
   const shape = agentTodoTools.geminiCli;
   const plan = [
     { description: 'Reproduce the login bug', status: 'in_progress' },
@@ -141,9 +141,9 @@ describe("Mastra's task_write (tasks, activeForm)", () => {
   });
 });
 
-describe("opencode's todowrite (priority and id besides, four statuses)", () => {
+describe("opencode's todowrite (priority besides, four statuses)", () => {
   const shape = agentTodoTools.opencode;
-  const todo = (id: string, content: string, status: string) => ({ content, status, priority: 'high', id });
+  const todo = (_id: string, content: string, status: string) => ({ content, status, priority: 'high' });
 
   it('reads its rows past the extra fields, cancelled apart', async () => {
     const inputs = [

@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { AnyTodoState, TodoLabels, TodoMessageLike, TodoReading, TodoRowStatus, TodoToolOption } from '../core.js';
-import { useTodoReading } from './use-todos.js';
+import { isSameOption, useTodoReading } from './use-todos.js';
 
 interface TodoStore {
   reading: TodoReading;
@@ -24,7 +24,7 @@ const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
 /**
  * Reads the conversation once per update for every `<TodoCallSummary>` and `<TodoList toolCallId>` inside it. Props:
  * `messages` and `status` from `useChat()`; `tool`, the registered name, `todo_write`'s settings or an agent's shape
- * (default `'todo_write'`); `labels`, the texts every component inside shows (default English).
+ * (default `'todo_write'`); `labels`, the texts every component inside shows (default English; an inline object is fine).
  */
 export function TodoProvider(props: {
   messages: readonly TodoMessageLike[];
@@ -37,7 +37,8 @@ export function TodoProvider(props: {
   const reading = useTodoReading(tool);
   const [listeners] = useState(() => new Set<() => void>());
   const [store, setStore] = useState<TodoStore>(() => ({ reading, listeners, labels }));
-  if (store.reading !== reading || store.labels !== labels) setStore({ reading, listeners, labels });
+  // Labels are compared by value (their `changes` and `review` parts too), so an inline object costs nothing.
+  if (store.reading !== reading || !isSameOption(store.labels, labels)) setStore({ reading, listeners, labels });
   // Reading again is idempotent; the revision told is compared with the last one committed, so a
   // render React throws away leaves nothing the next one depends on.
   const revision = reading.read(messages, status);

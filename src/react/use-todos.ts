@@ -17,8 +17,8 @@ import {
 
 /**
  * The checklist state of a `useChat` conversation's newest call. `status`: `useChat().status` (a stopped call brings
- * the last accepted plan back). `tool`: the registered name, `todo_write`'s settings or another agent's shape
- * (default `'todo_write'`); an inline object is fine.
+ * the last accepted plan back). `tool`: the registered name, `todo_write`'s settings (an inline object is fine) or
+ * another agent's shape (define it once, outside the component). Default `'todo_write'`.
  */
 export function useTodos<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly TodoMessageLike[],
@@ -39,7 +39,7 @@ export function useTodos(
   return useTodoReading(options.tool).select(messages, { status: options.status });
 }
 
-/** A reading owned by the calling component, made anew when `tool` changes (by value: an inline object is fine). */
+/** A reading owned by the calling component, made anew when `tool` changes (by value, one level deep). */
 export function useTodoReading(tool: TodoToolOption<TodoRowStatus> | undefined): TodoReading {
   const [owned, setOwned] = useState(() => ({ tool, reading: createReading(bindTodoTool(tool)) }));
   if (isSameOption(owned.tool, tool)) return owned.reading;
@@ -48,12 +48,15 @@ export function useTodoReading(tool: TodoToolOption<TodoRowStatus> | undefined):
   return next.reading;
 }
 
-function isSameOption(a: unknown, b: unknown): boolean {
+/** Equal options: the same value, or objects whose fields are the same values (arrays of them included). */
+export function isSameOption(a: unknown, b: unknown, depth = 1): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (depth < 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const keys = Object.keys(a);
   return (
     keys.length === Object.keys(b).length &&
-    keys.every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key])
+    keys.every((key) =>
+      isSameOption((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1),
+    )
   );
 }

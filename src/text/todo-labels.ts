@@ -48,7 +48,7 @@ export interface TodoReviewLabels {
   submit: string;
   /** Hides the field or the editor again (so does Escape). Default `'Cancel'`. */
   cancel: string;
-  /** Opens the editor (shown when the controls get the proposal's `todos`). Default `'Edit plan'`. */
+  /** Opens the editor (shown for `todo_write`'s plans, whose limits the state carries). Default `'Edit plan'`. */
   editPlan: string;
   /** Accessible name of the editor. Default `'Edit the plan'`. */
   editor: string;

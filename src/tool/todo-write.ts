@@ -48,7 +48,12 @@ export interface TodoWriteOptions extends TodoWriteSettings {
  * model reads instead of the SDK's schema error.
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
-  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict, review = 'never' } = options;
+  return buildTodoWrite(options, todoWriteApproval(options.review ?? 'never', options));
+}
+
+/** The tool with its approval check (none for the default tool, so a route that imports only it ships no review code). */
+function buildTodoWrite(options: TodoWriteOptions, approval: ReturnType<typeof todoWriteApproval>): TodoWriteTool {
+  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
   const limits = resolveTodoLimits(options, 'createTodoWrite');
 
   // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
@@ -57,7 +62,7 @@ export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
 
   return tool({
     description,
-    ...todoWriteApproval(review, options),
+    ...approval,
     // Every input passes, so `execute` judges it; a task array sent as a JSON string (or bare) is stored as `{ todos }`.
     inputSchema: jsonSchema<TodoWriteInput>(TODO_WRITE_JSON_SCHEMA as unknown as JSONSchema7, {
       validate: (value) => {
@@ -138,4 +143,4 @@ function raceAbort(promise: Promise<unknown>, abortSignal: AbortSignal | undefin
 }
 
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */
-export const todoWrite: TodoWriteTool = /* @__PURE__ */ createTodoWrite();
+export const todoWrite: TodoWriteTool = /* @__PURE__ */ buildTodoWrite({}, {});

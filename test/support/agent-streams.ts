@@ -7,13 +7,16 @@ import { readUIMessageStream, tool, type UIMessage, type UIMessageChunk } from '
 import { z } from 'zod';
 import { splitIntoDeltas } from './stream-todo-call.js';
 
-const fourStatuses = z.enum(['pending', 'in_progress', 'completed', 'cancelled']);
+const fiveStatuses = z.enum(['pending', 'in_progress', 'completed', 'cancelled', 'blocked']);
 const threeStatuses = z.enum(['pending', 'in_progress', 'completed']);
 
-/** Stand-ins for each agent's own tool: its declared input schema, and what it answers. */
+/**
+ * Stand-ins for each agent's own tool: its declared input schema, and what it answers on success (read from
+ * @google/gemini-cli-core 0.61.0, @openai/codex 0.171.0, @mastra/core 1.71.0 and opencode-ai 1.18.33).
+ */
 export const standIns = {
   geminiCli: tool({
-    inputSchema: z.object({ todos: z.array(z.object({ description: z.string(), status: fourStatuses })) }),
+    inputSchema: z.object({ todos: z.array(z.object({ description: z.string(), status: fiveStatuses })) }),
     execute: async ({ todos }) => `Successfully updated the todo list. ${todos.length} items.`,
   }),
   codex: tool({
@@ -25,19 +28,21 @@ export const standIns = {
   }),
   mastra: tool({
     inputSchema: z.object({
-      tasks: z.array(z.object({ content: z.string(), status: threeStatuses, activeForm: z.string() })),
+      tasks: z.array(
+        z.object({ content: z.string(), status: threeStatuses, activeForm: z.string(), id: z.string().optional() }),
+      ),
     }),
-    execute: async ({ tasks }) => ({ tasks }),
+    execute: async ({ tasks }) => ({
+      content: `Tasks updated: [${tasks.filter((task) => task.status === 'completed').length}/${tasks.length} completed]`,
+      tasks,
+      isError: false,
+    }),
   }),
   opencode: tool({
     inputSchema: z.object({
       todos: z.array(
-        z.object({
-          content: z.string(),
-          status: fourStatuses,
-          priority: z.enum(['high', 'medium', 'low']),
-          id: z.string(),
-        }),
+        // opencode checks neither status nor priority: both are free strings its description names.
+        z.object({ content: z.string(), status: z.string(), priority: z.string() }),
       ),
     }),
     execute: async ({ todos }) => JSON.stringify(todos),
