@@ -162,6 +162,38 @@ describe('the docs', () => {
     expect(fragments.length * 5).toBeLessThanOrEqual(blocks.length);
   });
 
+  it('name every package a snippet imports in an npm install line of the same page, with the versions checked', () => {
+    // Peers npm installs by itself with the packages that ask for them.
+    const peers = new Set(['react', 'react-dom', 'zod']);
+    const problems: string[] = [];
+    for (const doc of docs) {
+      const installed = new Set(
+        doc.blocks
+          .filter((block) => SHELL_LANGUAGES.has(block.lang))
+          .flatMap((block) => block.code.split('\n'))
+          .filter((line) => /^\s*npm install\s/.test(line))
+          .flatMap((line) => line.trim().split(/\s+/).slice(2))
+          .filter((word) => !word.startsWith('-'))
+          .map((word) => word.replace(/(?<=.)@[^/]*$/, '')),
+      );
+      let importsPackages = false;
+      for (const block of doc.blocks.filter((each) => TYPE_CHECKED_LANGUAGES.has(each.lang))) {
+        for (const [, specifier] of block.code.matchAll(/\bfrom '([^'.@/][^']*|@[^'/]+\/[^']+)'/g)) {
+          const name = specifier!.startsWith('@')
+            ? specifier!.split('/').slice(0, 2).join('/')
+            : specifier!.split('/')[0]!;
+          if (name.startsWith('node:') || name === '@/components') continue;
+          importsPackages = true;
+          if (peers.has(name) || installed.has(name)) continue;
+          problems.push(`${where(doc, block.line)}: imports ${name}, which no npm install line of ${doc.path} names`);
+        }
+      }
+      if (importsPackages && !/[Cc]hecked with /.test(readFileSync(join(ROOT, doc.path), 'utf8')))
+        problems.push(`${doc.path}: says which versions its snippets were checked with ("Checked with …")`);
+    }
+    expect([...new Set(problems)]).toEqual([]);
+  });
+
   it('name only npm scripts that exist', () => {
     const problems: string[] = [];
     for (const doc of docs) {

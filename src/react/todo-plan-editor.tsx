@@ -1,5 +1,14 @@
 /** The editor of a waiting plan: a field per task, reorder, remove and add, checked by the tool's rules as the person types. */
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   checkTodoEdit,
   type Todo,
@@ -52,6 +61,14 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
         : `[data-todo-edit-row="${target.key}"] [data-todo-edit-${target.element}]`;
     formRef.current?.querySelector<HTMLElement>(selector)?.focus();
   };
+  // Each field is as tall as its text, so the whole task shows: CSS `field-sizing` where the browser has it, else here.
+  useLayoutEffect(() => {
+    for (const field of formRef.current?.querySelectorAll<HTMLTextAreaElement>('[data-todo-edit-field]') ?? []) {
+      if (getComputedStyle(field).getPropertyValue('field-sizing') === 'content') continue;
+      field.style.height = 'auto';
+      field.style.height = `${field.scrollHeight + field.offsetHeight - field.clientHeight}px`;
+    }
+  });
   useEffect(() => {
     const target = focusNext.current;
     focusNext.current = null;
@@ -139,14 +156,15 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
               <label htmlFor={fieldId} style={VISUALLY_HIDDEN}>
                 {labels.task(number)}
               </label>
-              <input
+              <textarea
                 id={fieldId}
-                type="text"
+                rows={1}
                 autoComplete="off"
                 enterKeyHint="next"
                 maxLength={maxContentLength}
                 value={todo.content}
-                onChange={(event) => update(index, event.target.value)}
+                // A task is one line: a pasted line break becomes a space.
+                onChange={(event) => update(index, event.target.value.replace(/\r?\n/g, ' '))}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={problem ? `${fieldId}p` : undefined}
                 data-todo-edit-field=""

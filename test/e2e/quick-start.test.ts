@@ -143,6 +143,24 @@ for (const { aiMajor, nodeMajor, runtime, nodeName } of variants) {
       }
     });
 
+    it('without OPENAI_API_KEY, the page says so in a line a person can act on', async () => {
+      const { OPENAI_API_KEY: _key, OPENAI_BASE_URL: _url, ...withoutKey } = env;
+      const keyless = await startNextApp(app, withoutKey);
+      const { browser } = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        await page.goto(keyless.baseUrl);
+        await page.fill('input', 'Fix the login bug');
+        await page.press('input', 'Enter');
+        const alert = page.getByRole('alert');
+        await alert.waitFor({ timeout: 60_000 });
+        expect(await alert.textContent()).toMatch(/API key is missing.*OPENAI_API_KEY/);
+      } finally {
+        await browser.close();
+        await keyless.stop();
+      }
+    });
+
     it('the agent route streams the same tool call, and the tool answers with the counts', async () => {
       expect(started, 'the app runs').toBeDefined();
       const response = await fetch(`${started!.baseUrl}/api/agent`, {

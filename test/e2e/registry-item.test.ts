@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../support/launch-chromium.js';
+import { hiddenText, isWhollyVisible } from '../support/whole-visibility.js';
 import { REPO_ROOT } from '../support/pack-package.js';
 import { type NextServer, nextBin, startNextServer } from './support/next-server.js';
 import { runCommand } from './support/run-command.js';
@@ -180,6 +181,32 @@ describe('the added component in the app', () => {
       expect(await page.getByText('Write the task, or remove it.').isVisible()).toBe(true);
       expect(await editorApprove.isDisabled()).toBe(true);
     });
+
+    it.each([
+      [320, 640],
+      [390, 844],
+    ])(
+      "at %i×%i, the three buttons, every field whole and the editor's buttons can be seen whole",
+      async (width, height) => {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${server!.baseUrl}/review`);
+        for (const name of ['Approve', 'Request changes', 'Edit plan'])
+          expect(await isWhollyVisible(page.getByRole('button', { name })), name).toBe(true);
+        await page.getByRole('button', { name: 'Edit plan' }).click();
+        const form = page.getByRole('form', { name: 'Edit the plan' });
+        await form.waitFor();
+        for (const field of await form.getByRole('textbox').all()) {
+          expect(await hiddenText(field)).toEqual({ height: 0, width: 0 });
+          expect(await isWhollyVisible(field)).toBe(true);
+        }
+        for (const name of ['Add task', 'Approve', 'Cancel', 'Remove task 1'])
+          expect(await isWhollyVisible(form.getByRole('button', { name })), name).toBe(true);
+        await page.screenshot({ path: join(REPO_ROOT, '.tmp', `shadcn-todo-list-edit-${width}.png`), fullPage: true });
+        await page.setViewportSize({ width: 520, height: 360 });
+        await page.goto(`${server!.baseUrl}/review`);
+        await page.getByRole('button', { name: 'Edit plan' }).click();
+      },
+    );
 
     it("sends the edited plan as the approval answer's edit", async () => {
       await page.getByRole('textbox', { name: 'Task 1', exact: true }).fill('Reproduce the login bug on staging');

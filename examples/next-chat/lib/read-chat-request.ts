@@ -114,7 +114,10 @@ function readApprovals(value: unknown): ApprovalAnswer[] | string | { error: str
       if (answer.approved !== true || reason) return 'An edited plan is approved, and comes without a reason.';
       if (!Array.isArray(answer.todos)) return '`todos` is the edited list: [{ content, status }].';
       const checked = validateTodos({ todos: answer.todos });
-      if (!checked.valid) return { error: 'The edited plan breaks the rules of the plan.', problems: checked.problems };
+      if (!checked.valid) {
+        const problems = checked.problems.map((problem) => problem.message);
+        return { error: 'The edited plan breaks the rules of the plan.', problems };
+      }
       approvals.push({ id: answer.id, approved: true, todos: checked.todos });
       continue;
     }

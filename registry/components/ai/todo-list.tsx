@@ -128,12 +128,17 @@ const REVIEW_CLASSES = [
   '[&_button:disabled]:pointer-events-none [&_button:disabled]:opacity-50 [&_button[aria-disabled=true]]:opacity-50',
   '[&_input]:border-input [&_input]:bg-background [&_input]:h-8 [&_input]:w-full [&_input]:min-w-0 [&_input]:rounded-md [&_input]:border [&_input]:px-2',
   '[&_input]:focus-visible:ring-ring/50 [&_input]:focus-visible:border-ring [&_input]:outline-none [&_input]:focus-visible:ring-[3px]',
-  '[&_input[aria-invalid=true]]:border-destructive',
+  // Each task's field shows its whole text, wrapping and growing with it.
+  '[&_textarea]:border-input [&_textarea]:bg-background [&_textarea]:field-sizing-content [&_textarea]:min-h-8 [&_textarea]:w-full [&_textarea]:min-w-0 [&_textarea]:resize-none [&_textarea]:rounded-md [&_textarea]:border [&_textarea]:px-2 [&_textarea]:py-1 [&_textarea]:wrap-anywhere',
+  '[&_textarea]:focus-visible:ring-ring/50 [&_textarea]:focus-visible:border-ring [&_textarea]:outline-none [&_textarea]:focus-visible:ring-[3px]',
+  '[&_[aria-invalid=true]]:border-destructive',
   '[&_form]:flex [&_form]:w-full [&_form]:flex-col [&_form]:gap-2',
   '[&_[data-todo-edit-list]]:flex [&_[data-todo-edit-list]]:flex-col [&_[data-todo-edit-list]]:gap-2',
-  '[&_[data-todo-edit-row]]:grid [&_[data-todo-edit-row]]:grid-cols-[minmax(0,1fr)_auto] [&_[data-todo-edit-row]]:items-center [&_[data-todo-edit-row]]:gap-1',
-  '[&_[data-todo-edit-buttons]]:flex [&_[data-todo-edit-buttons]]:gap-1 [&_[data-todo-review-actions]]:flex [&_[data-todo-review-actions]]:flex-wrap [&_[data-todo-review-actions]]:gap-2',
-  '[&_[data-todo-edit-problem]]:text-destructive [&_[data-todo-edit-problem]]:col-span-2 [&_[data-todo-edit-problem]]:text-xs',
+  // A task's field takes the row; on a narrow screen its buttons wrap under it.
+  '[&_[data-todo-edit-row]]:flex [&_[data-todo-edit-row]]:flex-wrap [&_[data-todo-edit-row]]:items-start [&_[data-todo-edit-row]]:gap-1',
+  '[&_[data-todo-edit-row]_[data-todo-icon]]:hidden [&_[data-todo-edit-row]_textarea]:flex-[1_1_14rem]',
+  '[&_[data-todo-edit-buttons]]:ml-auto [&_[data-todo-edit-buttons]]:flex [&_[data-todo-edit-buttons]]:gap-1 [&_[data-todo-review-actions]]:flex [&_[data-todo-review-actions]]:flex-wrap [&_[data-todo-review-actions]]:gap-2',
+  '[&_[data-todo-edit-problem]]:text-destructive [&_[data-todo-edit-problem]]:basis-full [&_[data-todo-edit-problem]]:text-xs',
   '[&_[data-todo-edit-approve]]:bg-primary [&_[data-todo-edit-approve]]:text-primary-foreground [&_[data-todo-edit-approve]]:border-primary',
 ].join(' ');
 const PRIMARY_BUTTON = 'bg-primary! text-primary-foreground! border-primary! hover:bg-primary/90!';
