@@ -9,9 +9,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encode, decode } from 'gpt-tokenizer';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { createOpenAI } from '@ai-sdk/openai';
+import {
+  APICallError,
+  type LanguageModel,
+  readUIMessageStream,
+  RetryError,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 import { createTodoSelector, readTodos, selectTodoState, type TodoState } from '../src/index.js';
-import { createChatHandler } from '../demo/server/chat-handler.js';
+import { CHAT_FAILED_TEXT, chatErrorText, createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
 import { planRequest } from '../demo/agent/plan-request.js';
@@ -233,6 +241,8 @@ const reviseOnDenial: Decide = (body) => {
 };
 
 let decide: Decide = planThenFinish;
+/** When set, the provider answers every request with this status and JSON body instead. */
+let failure: { status: number; body: unknown } | undefined;
 
 beforeAll(async () => {
   server = createServer(async (request: IncomingMessage, response) => {
@@ -240,6 +250,10 @@ beforeAll(async () => {
     for await (const chunk of request) raw += chunk;
     const body = JSON.parse(raw) as Record<string, unknown>;
     requests.push({ path: request.url ?? '', body });
+    if (failure !== undefined) {
+      response.writeHead(failure.status, { 'content-type': 'application/json' }).end(JSON.stringify(failure.body));
+      return;
+    }
     const turn = requests.length;
     const reply = decide(body);
     const payload =
@@ -477,6 +491,126 @@ describe('the chat handler with the scripted agent (no provider key)', () => {
     expect(readTodos(messages)).toEqual(
       scenarios.plan.tasks.map((task) => ({ content: task.content, status: 'completed' })),
     );
+  });
+});
+
+describe('the chat handler when the model request fails', () => {
+  /** The line the page shows: the text of the stream's error chunk. */
+  async function errorTextFor(model: LanguageModel): Promise<string | undefined> {
+    const response = await createChatHandler({ model })(
+      new Request('http://demo.test/api/chat', {
+        method: 'POST',
+        body: JSON.stringify({ messages: [USER] }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    let errorText: string | undefined;
+    for await (const chunk of uiChunks(response.body!) as unknown as AsyncIterable<UIMessageChunk>) {
+      if (chunk.type === 'error') errorText = chunk.errorText;
+    }
+    return errorText;
+  }
+
+  /** streamText logs every failure on the server; these tests read what it logged. */
+  function captureServerLog(): { logged: () => string; restore: () => void } {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    return { logged: () => spy.mock.calls.flat().map(String).join('\n'), restore: () => spy.mockRestore() };
+  }
+
+  it.each([
+    {
+      provider: 'OpenAI',
+      env: () => ({ OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: baseUrl }),
+      body: {
+        error: {
+          message:
+            'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      },
+      words:
+        'Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.',
+    },
+    {
+      provider: 'Anthropic',
+      env: () => ({ ANTHROPIC_API_KEY: 'sk-ant-wrong', ANTHROPIC_BASE_URL: baseUrl }),
+      body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+      words: 'invalid x-api-key',
+    },
+  ])("sends the provider's own words when $provider refuses the API key (401)", async ({ env, body, words }) => {
+    failure = { status: 401, body };
+    const log = captureServerLog();
+    try {
+      expect(await errorTextFor(resolveModel(env())!.model)).toBe(
+        `The model provider refused the API key (HTTP 401): ${words}`,
+      );
+    } finally {
+      failure = undefined;
+      log.restore();
+    }
+  });
+
+  it('says which variable to set when the API key is missing', async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    const log = captureServerLog();
+    try {
+      const model = createOpenAI({ baseURL: baseUrl })('gpt-5.4-mini');
+      expect(await errorTextFor(model)).toBe(
+        "OpenAI API key is missing. Pass it using the 'apiKey' parameter or the OPENAI_API_KEY environment variable.",
+      );
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+      log.restore();
+    }
+  });
+
+  it("sends a fixed line for any other failure, never the failure's own text, which goes to the server log", async () => {
+    const internal = 'Upstream shard 7 at 10.1.2.3 refused the request body';
+    failure = { status: 400, body: { error: { message: internal, type: 'invalid_request_error' } } };
+    const log = captureServerLog();
+    try {
+      const text = await errorTextFor(resolveModel({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseUrl })!.model);
+      expect(text).toBe(CHAT_FAILED_TEXT);
+      expect(log.logged()).toContain(internal);
+    } finally {
+      failure = undefined;
+      log.restore();
+    }
+  });
+
+  it('says the provider could not be reached when no answer came back, after every retry', () => {
+    const refused = new APICallError({
+      message: 'Cannot connect to API: connect ECONNREFUSED 127.0.0.1:9',
+      url: 'http://127.0.0.1:9/v1/responses',
+      requestBodyValues: {},
+      isRetryable: true,
+    });
+    const retried = new RetryError({
+      message: 'Failed after 3 attempts.',
+      reason: 'maxRetriesExceeded',
+      errors: [refused],
+    });
+    for (const error of [refused, retried]) {
+      expect(chatErrorText(error)).toBe(
+        "The server could not reach the model provider: check the server's network and the provider's base URL.",
+      );
+    }
+    // A provider that answered with an error of its own, after every retry: the fixed line.
+    const overloaded = new APICallError({
+      message: 'Overloaded',
+      url: 'http://127.0.0.1:9/v1/responses',
+      requestBodyValues: {},
+      statusCode: 529,
+      isRetryable: true,
+    });
+    expect(
+      chatErrorText(
+        new RetryError({ message: 'Failed after 3 attempts.', reason: 'maxRetriesExceeded', errors: [overloaded] }),
+      ),
+    ).toBe(CHAT_FAILED_TEXT);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 import { vi } from 'vitest';
 import {
   createTodoWrite,
+  diffTodos,
   explainTodoDenials,
   readTodos,
   selectTodoState,
@@ -19,6 +20,7 @@ import {
 import { editAnswer } from '../src/tool/todo-edit.js';
 import { revisePlan } from '../demo/agent/revise-plan.js';
 import { createScriptedModel } from '../demo/agent/scripted-model.js';
+import { planRequest } from '../demo/agent/plan-request.js';
 import { scenarios } from '../demo/agent/scenarios.js';
 
 const PLAN = [
@@ -54,27 +56,7 @@ describe('revisePlan (the scripted agent takes up a reason)', () => {
 
 describe('the demo agent with plan review (ToolLoopAgent + DirectChatTransport)', () => {
   it('its first plan waits; a reason comes back as a revised plan that waits; approved, it runs to the end', async () => {
-    const tools = { todo_write: createTodoWrite() };
-    const agent = new ToolLoopAgent({
-      model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
-      tools,
-      toolApproval: { todo_write: todoReview('first-plan') },
-      prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
-      stopWhen: isStepCount(60),
-    });
-    const chat = new Chat<UIMessage>({
-      transport: new DirectChatTransport({ agent }) as never,
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-    });
-    const state = () => selectTodoState(chat.messages, { status: chat.status });
-    const until = (check: () => boolean) =>
-      vi.waitFor(
-        () => {
-          if (!check()) throw new Error('not yet');
-        },
-        { timeout: 20_000, interval: 10 },
-      );
-
+    const { chat, state, until } = reviewedChat();
     await chat.sendMessage({ text: 'Fix the flaky checkout test' });
     await until(() => chat.status === 'ready' && state().phase === 'review');
     const first = state();
@@ -105,27 +87,7 @@ describe('the demo agent with plan review (ToolLoopAgent + DirectChatTransport)'
   });
 
   it('a plan the person edited is worked through as given: their names, their order, to the end', async () => {
-    const stored: Todo[][] = [];
-    const tools = { todo_write: createTodoWrite({ onWrite: (todos) => void stored.push(todos) }) };
-    const agent = new ToolLoopAgent({
-      model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
-      tools,
-      toolApproval: { todo_write: todoReview('first-plan') },
-      prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
-      stopWhen: isStepCount(60),
-    });
-    const chat = new Chat<UIMessage>({
-      transport: new DirectChatTransport({ agent }) as never,
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-    });
-    const state = () => selectTodoState(chat.messages, { status: chat.status });
-    const until = (check: () => boolean) =>
-      vi.waitFor(
-        () => {
-          if (!check()) throw new Error('not yet');
-        },
-        { timeout: 20_000, interval: 10 },
-      );
+    const { chat, state, until, written: stored } = reviewedChat();
     await chat.sendMessage({ text: scenarios.plan.prompt });
     await until(() => chat.status === 'ready' && state().phase === 'review');
     const proposed = state().todos.map(({ content, status }) => ({ content, status }));
@@ -150,5 +112,114 @@ describe('the demo agent with plan review (ToolLoopAgent + DirectChatTransport)'
     const started = stored.slice(1).flatMap((todos) => todos.filter((todo) => todo.status === 'in_progress'));
     expect([...new Set(started.map((todo) => todo.content))]).toEqual(names);
     expect(stored.every((todos) => todos.map((todo) => todo.content).join('\n') === names.join('\n'))).toBe(true);
+  });
+});
+
+/** The demo's offline agent with "Review plans" on, as the page runs it; `written` holds every list the tool accepted. */
+function reviewedChat() {
+  const written: Todo[][] = [];
+  const tools = { todo_write: createTodoWrite({ onWrite: (todos) => void written.push(todos) }) };
+  const agent = new ToolLoopAgent({
+    model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
+    tools,
+    toolApproval: { todo_write: todoReview('first-plan') },
+    prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),
+    stopWhen: isStepCount(60),
+  });
+  const chat = new Chat<UIMessage>({
+    transport: new DirectChatTransport({ agent }) as never,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  });
+  const state = () => selectTodoState(chat.messages, { status: chat.status });
+  const until = (check: () => boolean) =>
+    vi.waitFor(
+      () => {
+        if (!check()) throw new Error('not yet');
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+  return { chat, state, until, written };
+}
+
+/** What the agent said in its answer, in order. */
+function agentTexts(messages: readonly UIMessage[]): string[] {
+  return messages.flatMap((message) =>
+    message.role === 'assistant' ? message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])) : [],
+  );
+}
+
+describe('after the person edits the plan, the scripted agent works through exactly their tasks', () => {
+  const REQUEST = 'Add a dark mode toggle to the settings page';
+  const ADDED = 'Add a changelog entry';
+  // The plan for this request scripts a task added, one renamed and one dropped along the way.
+  const plan = planRequest(REQUEST).tasks.map((task) => task.content);
+
+  describe.each([
+    {
+      edit: 'task 1 renamed, task 2 removed, a task added and moved to the top',
+      change: (proposed: Todo[]): Todo[] => [
+        { content: ADDED, status: 'pending' },
+        { ...proposed[0]!, content: 'Read how the settings page loads its theme' },
+        ...proposed.slice(2),
+      ],
+    },
+    {
+      edit: 'task 1 renamed and still first, task 2 removed, a task added and moved up one place',
+      change: (proposed: Todo[]): Todo[] => [
+        { ...proposed[0]!, content: 'Read how the settings page loads its theme' },
+        ...proposed.slice(2, -1),
+        { content: ADDED, status: 'pending' },
+        proposed.at(-1)!,
+      ],
+    },
+  ])('$edit', ({ change }) => {
+    it('every list after the edit keeps every task verbatim, in their order, and moves one task forward', async () => {
+      const { chat, state, until, written } = reviewedChat();
+      await chat.sendMessage({ text: REQUEST });
+      await until(() => chat.status === 'ready' && state().phase === 'review');
+      const proposed = state().todos.map(({ content, status }) => ({ content, status }) as Todo);
+      expect(proposed.map((todo) => todo.content)).toEqual(plan);
+      const edited = change(proposed);
+      const kept = edited.map((todo) => todo.content);
+      // The tasks the plan would have reworded or dropped are among the person's.
+      expect(kept).toEqual(
+        expect.arrayContaining(['Write tests for the dark mode toggle', 'Document the dark mode toggle']),
+      );
+
+      await chat.addToolApprovalResponse(
+        editAnswer(state().approvalId!, proposed, edited, { maxTodos: 50, maxContentLength: 200 })!,
+      );
+      // Run to the end, whatever the list became.
+      await until(
+        () =>
+          chat.status === 'ready' &&
+          state().phase === 'accepted' &&
+          state().counts.pending === 0 &&
+          state().counts.in_progress === 0,
+      );
+
+      expect(written[0]).toEqual(edited);
+      for (const list of written) expect(list.map((todo) => todo.content)).toEqual(kept);
+      const finished: string[] = [];
+      for (let index = 1; index < written.length; index++) {
+        const changes = diffTodos(written[index - 1]!, written[index]!);
+        // Never a call that changes nothing; a step completes one task and starts the next.
+        expect(Object.values(changes).flat().length).toBeGreaterThan(0);
+        expect(changes.added).toEqual([]);
+        expect(changes.removed).toEqual([]);
+        expect(changes.completed.length).toBeLessThanOrEqual(1);
+        expect(changes.started.length).toBeLessThanOrEqual(1);
+        finished.push(...changes.completed.map((todo) => todo.content));
+      }
+      // Each task was finished once, in the person's order.
+      expect(finished).toEqual(kept);
+      expect(readTodos(chat.messages)).toEqual(kept.map((content) => ({ content, status: 'completed' })));
+
+      const said = agentTexts(chat.messages);
+      expect(said.filter((text) => text.startsWith('Working from your edited plan'))).toHaveLength(1);
+      expect(said.at(-1)).toBe('Done: every task of your plan is finished.');
+      // Nothing it says tells of a task the person did not keep.
+      expect(said.join('\n')).not.toMatch(/config option|unit and end-to-end/);
+    });
   });
 });

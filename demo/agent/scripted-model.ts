@@ -104,7 +104,9 @@ export function createScriptedModel(options: ScriptedModelOptions): LanguageMode
  * - a new user turn: write the plan (or, on "continue", pick up the last accepted list);
  * - the last call was rejected: correct it (or, in a pausing scenario, explain and stop);
  * - the last call was accepted: finish the current task and start the next, making the
- *   scenario's one mistake when its moment comes; everything done: summarise and stop.
+ *   scenario's one mistake when its moment comes; everything done: summarise and stop;
+ * - a list the person edited: their tasks as written, in their order, one task forward per call,
+ *   with none of the plan's revisions and no mistake.
  */
 export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep {
   const history = readTodoCalls(prompt);
@@ -120,7 +122,7 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
       const current = lastAccepted.find((todo) => todo.status === 'in_progress');
       return {
         text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`,
-        todos: advance(lastAccepted, planOf(plans, lastAccepted)),
+        todos: advance(lastAccepted, revisionsFor(lastAccepted, history, plans)),
       };
     }
     const plan = planFor(userText, scenario);
@@ -146,33 +148,76 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
     }
     return {
       text: `That update was rejected: ${lastCall.error} I'll complete the current task before starting the next one.`,
-      todos: advance(base, planOf(plans, base)),
+      todos: advance(base, revisionsFor(base, history, plans)),
     };
   }
   const list = lastCall.todos;
   const plan = planOf(plans, list);
-  if (isFinished(list, scenario)) return { text: plan.summary };
-  if (lastCall.edited === true) return startEditedPlan(list);
-  const current = list.find((todo) => todo.status === 'in_progress');
-  const advanced = advance(list, plan);
-  const next = advanced.find((todo) => todo.status === 'in_progress');
-  const note =
-    current === undefined ? 'Starting.' : (taskOf(plan, current.content)?.note ?? `Finished: ${current.content}.`);
-  const text = next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`;
+  const personsPlan = isPersonsList(list, history);
+  if (isFinished(list, scenario)) return { text: personsPlan ? PERSONS_PLAN_DONE : plan.summary };
+  if (lastCall.edited === true) return startEditedPlan(list, plan);
+  const step = advanceStep(list, plan, personsPlan);
   const completed = list.filter((todo) => todo.status === 'completed').length;
   const madeMistake = history.some((call) => call.outcome === 'rejected');
+  const current = list.find((todo) => todo.status === 'in_progress');
+  // The person's own plan is worked as approved: no scripted mistake in it.
   if (
     scenario.mistake !== undefined &&
+    !personsPlan &&
     !madeMistake &&
     completed >= scenario.mistake.afterCompleted &&
     current !== undefined
   ) {
     return {
-      text,
+      text: step.text,
       todos: scenario.mistake.kind === 'two-in-progress' ? startNextKeepingCurrent(list) : markCurrent(list, 'done'),
     };
   }
-  return { text, todos: advanced };
+  return step;
+}
+
+/** What the agent says when every task of the person's plan is done (the scripted summary may name tasks they removed). */
+const PERSONS_PLAN_DONE = 'Done: every task of your plan is finished.';
+
+/** One step forward: the task in progress completed, the next one started, and a line about it. */
+function advanceStep(list: readonly ScriptedTodo[], plan: ScriptedPlan, personsPlan: boolean): ScriptedStep {
+  const current = list.find((todo) => todo.status === 'in_progress');
+  const todos = advance(list, personsPlan ? undefined : plan);
+  const next = todos.find((todo) => todo.status === 'in_progress');
+  const note = current === undefined ? 'Starting.' : noteOf(plan, current.content, personsPlan);
+  return {
+    text: next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`,
+    todos,
+  };
+}
+
+/**
+ * What the agent says once a task is done. In the person's plan a note that tells of a revision
+ * (a task added, dropped or finished along) would not be true, so it says what was finished.
+ */
+function noteOf(plan: ScriptedPlan, content: string, personsPlan: boolean): string {
+  const task = taskOf(plan, content);
+  if (task === undefined || (personsPlan && task.then !== undefined)) return `Finished: ${content}.`;
+  return task.note;
+}
+
+/**
+ * Whether a list is the person's edit: exactly the tasks of the newest plan they edited, in their
+ * order. The agent never renames, drops or adds a task of such a list, so it stays theirs to the end.
+ */
+function isPersonsList(list: readonly ScriptedTodo[], history: readonly TodoCall[]): boolean {
+  const edit = history.findLast((call) => call.edited === true);
+  if (edit === undefined || edit.todos.length !== list.length) return false;
+  return edit.todos.every((todo, index) => todo.content === list[index]!.content);
+}
+
+/** Whose revisions apply when a list moves on: the scripted plan's, none for the person's. */
+function revisionsFor(
+  list: readonly ScriptedTodo[],
+  history: readonly TodoCall[],
+  plans: readonly ScriptedPlan[],
+): ScriptedPlan | undefined {
+  return isPersonsList(list, history) ? undefined : planOf(plans, list);
 }
 
 /** The plan a request gets: the scenario's own for its prompt (or always, for a fixed plan), else one about the request. */
@@ -296,14 +341,14 @@ function taskOf(plan: ScriptedPlan, content: string): ScenarioTask | undefined {
 
 /**
  * Completes the task in progress, applies the plan's revision for it (complete, rename, drop, add),
- * then starts the next pending task after it.
+ * then starts the next pending task after it. Without a plan (the person's list), no revision.
  */
-function advance(list: readonly ScriptedTodo[], plan: ScriptedPlan): ScriptedTodo[] {
+function advance(list: readonly ScriptedTodo[], plan: ScriptedPlan | undefined): ScriptedTodo[] {
   let todos = list.map((todo) => ({ content: todo.content, status: todo.status }));
   const current = todos.find((todo) => todo.status === 'in_progress');
   if (current !== undefined) {
     current.status = 'completed';
-    const revision = taskOf(plan, current.content)?.then;
+    const revision = plan === undefined ? undefined : taskOf(plan, current.content)?.then;
     if (revision !== undefined) todos = revise(todos, current, revision);
   }
   const from = current === undefined ? -1 : todos.indexOf(current);
@@ -328,14 +373,22 @@ function revise(todos: ScriptedTodo[], current: ScriptedTodo, revision: TaskRevi
   return kept;
 }
 
-/** A plan the person edited is worked in their order: the first open task starts, the others wait. */
-function startEditedPlan(list: readonly ScriptedTodo[]): ScriptedStep {
+/**
+ * A plan the person edited is worked in their order: the first open task starts, the others wait.
+ * When that is already so, the first task is done in this step, as after a plain approval.
+ */
+function startEditedPlan(list: readonly ScriptedTodo[], plan: ScriptedPlan): ScriptedStep {
+  const intro = 'Working from your edited plan, in your order.';
   const first = list.find((todo) => todo.status !== 'completed');
   const todos = list.map((todo) => ({
     content: todo.content,
     status: todo.status === 'completed' ? 'completed' : todo === first ? 'in_progress' : 'pending',
   }));
-  return { text: `Working from your edited plan, in your order. First: ${lowerFirst(first!.content)}.`, todos };
+  if (todos.some((todo, index) => todo.status !== list[index]!.status)) {
+    return { text: `${intro} First: ${lowerFirst(first!.content)}.`, todos };
+  }
+  const step = advanceStep(list, plan, true);
+  return { text: `${intro} ${step.text}`, todos: step.todos };
 }
 
 /** The mistake: starts the next task while the current one is still in progress. */

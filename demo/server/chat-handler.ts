@@ -8,9 +8,12 @@
  * Package imports only (no relative runtime imports, nothing Vite-specific): plain Node 24 can load it.
  */
 import {
+  APICallError,
   convertToModelMessages,
   createUIMessageStreamResponse,
   isStepCount,
+  LoadAPIKeyError,
+  RetryError,
   safeValidateUIMessages,
   streamText,
   toUIMessageStream,
@@ -85,7 +88,7 @@ export function createChatHandler(options: ChatHandlerOptions): (request: Reques
         tools,
         originalMessages: messages,
         ...(onEnd === undefined ? {} : { onEnd }),
-        onError: describeError,
+        onError: chatErrorText,
         // Tool errors keep their own text: the checklist shows why a list was rejected.
         redactToolErrors: false,
       }),
@@ -93,10 +96,27 @@ export function createChatHandler(options: ChatHandlerOptions): (request: Reques
   };
 }
 
-/** Stream errors as the user sees them: the provider's message, never a stack. */
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'The model request failed.';
+/** What the page shows for a failed model request that is not known to be safe to describe. */
+export const CHAT_FAILED_TEXT = 'The model request failed. The server log has the details.';
+
+/**
+ * The line a failed model request sends to the page. Only errors known to be safe and useful go out
+ * as they are: a missing API key, or one the provider refused (401, 403). Any other text may carry
+ * internals (addresses, request bodies), so the page gets a fixed line; `streamText` logs the error itself.
+ */
+export function chatErrorText(error: unknown): string {
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (LoadAPIKeyError.isInstance(cause)) return cause.message;
+  if (APICallError.isInstance(cause)) {
+    if (cause.statusCode === 401 || cause.statusCode === 403) {
+      return `The model provider refused the API key (HTTP ${cause.statusCode}): ${cause.message}`;
+    }
+    // No status: no answer came back at all.
+    if (cause.statusCode === undefined) {
+      return "The server could not reach the model provider: check the server's network and the provider's base URL.";
+    }
+  }
+  return CHAT_FAILED_TEXT;
 }
 
 function jsonError(status: number, message: string): Response {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { SCENARIO_IDS, scenarios } from '../agent/scenarios.js';
 import {
   DEFAULT_SCENARIO_ID,
@@ -29,6 +29,9 @@ export function App(): ReactNode {
   const [agentTool, setAgentTool] = useState<AgentTool>(settings.tool);
   const theme = useTheme(settings.theme);
   const live = config?.mode === 'live';
+  // Claude Code runs its own TodoWrite without asking: plan review and the editor are todo_write's.
+  const claudeCode = agentTool === 'claude-code';
+  const reviewHintId = useId();
 
   // With a provider key and no scenario in the URL, start on the real model.
   useEffect(() => {
@@ -107,14 +110,16 @@ export function App(): ReactNode {
               <span className="field__label">Claude Code's TodoWrite</span>
             </label>
           )}
-          {choice !== 'live' && agentTool === 'todo_write' && (
+          {choice !== 'live' && (
             <label className="field field--switch">
               <input
                 type="checkbox"
                 role="switch"
-                aria-checked={review}
+                aria-checked={review && !claudeCode}
+                aria-describedby={claudeCode ? reviewHintId : undefined}
                 className="switch"
-                checked={review}
+                checked={review && !claudeCode}
+                disabled={claudeCode}
                 onChange={(event) => setReview(event.target.checked)}
               />
               <span className="field__label">Review plans</span>
@@ -136,6 +141,11 @@ export function App(): ReactNode {
             New chat
           </button>
         </div>
+        {choice !== 'live' && claudeCode && (
+          <p id={reviewHintId} className="topbar__hint">
+            Claude Code writes its plan without asking: review works with todo_write.
+          </p>
+        )}
       </header>
       <ChatSession
         key={`${choice}:${agentTool}:${session}`}

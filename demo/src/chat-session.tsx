@@ -10,6 +10,7 @@ import { createScriptedTransport } from './scripted-transport.js';
 import { MessageList } from './message-list.js';
 import { Composer } from './composer.js';
 import { PlanPanel } from './plan-panel.js';
+import { requestFailureText } from './request-failure-text.js';
 
 export interface ChatSessionProps {
   choice: AgentChoice;
@@ -129,7 +130,7 @@ export function ChatSession({ choice, speed, throttle, theme, review, agentTool 
             )}
             {error && (
               <p className="chat__error" role="alert">
-                {error.message || 'The request failed.'}
+                {requestFailureText(error)}
               </p>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ComposerProps {
   value: string;
@@ -36,6 +36,16 @@ export function Composer({
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
+  // Send and Stop are two elements (keyed), so nothing of one's style (Stop's hover border in mid
+  // transition) carries over to the other; focus does: the button that replaces a focused one takes it.
+  const actionHadFocus = useRef(false);
+  const keepActionFocus = useCallback((button: HTMLButtonElement) => {
+    if (actionHadFocus.current) button.focus();
+    actionHadFocus.current = false;
+    return () => {
+      actionHadFocus.current = document.activeElement === button;
+    };
+  }, []);
   return (
     <form className="composer" onSubmit={submit}>
       {suggestions.length > 0 && !busy && (
@@ -63,12 +73,18 @@ export function Composer({
           onKeyDown={onKeyDown}
         />
         {busy ? (
-          <button type="button" className="button button--stop" onClick={onStop}>
+          <button key="stop" ref={keepActionFocus} type="button" className="button button--stop" onClick={onStop}>
             <span className="button__stop-icon" aria-hidden="true" />
             Stop
           </button>
         ) : (
-          <button type="submit" className="button button--primary" aria-disabled={!canSend}>
+          <button
+            key="send"
+            ref={keepActionFocus}
+            type="submit"
+            className="button button--primary"
+            aria-disabled={!canSend}
+          >
             Send
           </button>
         )}

@@ -1,11 +1,12 @@
 /**
  * Other agents' plans as a person sees them in Chromium: Gemini CLI's cancelled task muted and struck
  * apart from the completed ones, announced, axe-clean in light and dark; and the demo's switch to
- * Claude Code's `TodoWrite`, whose task in progress reads in its present tense.
+ * Claude Code's `TodoWrite`, whose task in progress reads in its present tense, and which leaves the
+ * "Review plans" switch in sight, disabled, with the reason beside it.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toActiveForm } from '../../demo/agent/active-form.js';
@@ -152,6 +153,18 @@ function recordChecklist(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
+const REVIEW_HINT = 'Claude Code writes its plan without asking: review works with todo_write.';
+
+/** A control's accessible description: the text of the elements its aria-describedby names. */
+const descriptionOf = (control: Locator): Promise<string> =>
+  control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter((id) => id !== '')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
 describe("the demo's switch to Claude Code's TodoWrite", () => {
   const tasks = scenarios.plan.tasks.map((task) => task.content);
 
@@ -181,21 +194,35 @@ describe("the demo's switch to Claude Code's TodoWrite", () => {
     expect(spoken[0]).toBe(`Planned ${tasks.length} tasks. Now: ${tasks[0]}. 0 of ${tasks.length} completed.`);
   });
 
-  it('writes the choice into the URL and starts a new chat with the other tool; axe-clean in light and dark', async () => {
+  it('writes the choice into the URL and starts a new chat with the other tool; Review plans stays in sight, disabled, with the reason; axe-clean in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const opened = await open(`${demoUrl}?scenario=plan&speed=1000&theme=${theme}`);
       const toggle = opened.getByRole('switch', { name: "Claude Code's TodoWrite" });
+      const review = opened.getByRole('switch', { name: 'Review plans' });
       expect(await toggle.isChecked()).toBe(false);
-      expect(await opened.getByRole('switch', { name: 'Review plans' }).count()).toBe(1);
+      expect(await review.isEnabled()).toBe(true);
+      expect(await descriptionOf(review)).toBe('');
+      await review.check();
       await toggle.check();
       await opened.waitForFunction(() => new URL(location.href).searchParams.get('tool') === 'claude-code');
-      // Claude Code's tool has no plan review: the switch goes while it is on.
-      expect(await opened.getByRole('switch', { name: 'Review plans' }).count()).toBe(0);
+      // Claude Code's tool has no plan review: the switch stays in sight, off and disabled, and says why.
+      expect(await review.isVisible()).toBe(true);
+      expect(await review.isDisabled()).toBe(true);
+      expect(await review.isChecked()).toBe(false);
+      expect(await descriptionOf(review)).toBe(REVIEW_HINT);
+      expect(await opened.getByText(REVIEW_HINT, { exact: true }).isVisible()).toBe(true);
       await opened.getByRole('button', { name: 'Send', exact: true }).click();
       await opened.locator('[data-todo-list] [data-status="in_progress"]').first().waitFor({ timeout: 60_000 });
+      // The plan ran without waiting for anyone.
+      expect(await opened.getByRole('group', { name: 'Review the plan' }).count()).toBe(0);
       await checkAccessibility(opened);
       await toggle.uncheck();
       await opened.waitForFunction(() => !new URL(location.href).searchParams.has('tool'));
+      // Back on todo_write, the person's choice stands again and the hint goes.
+      expect(await review.isEnabled()).toBe(true);
+      expect(await review.isChecked()).toBe(true);
+      expect(await descriptionOf(review)).toBe('');
+      expect(await opened.getByText(REVIEW_HINT, { exact: true }).count()).toBe(0);
       await opened.close();
       page = undefined;
     }

@@ -1,15 +1,17 @@
 /**
  * The demo, driven as a user drives it, in headless Chromium: the offline scripted agent streams
  * real `todo_write` calls through `useChat`, and the pinned checklist must build item by item,
- * survive a rejected call and a Stop, and end with everything completed.
+ * survive a rejected call and a Stop, and end with everything completed. Also: Send keeps its own look
+ * once an answer ends, and a failed request on a live model shows a line a person can act on.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { startDemoServer } from '../../demo/server/start-demo-server.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
+import { SERVER_UNREACHABLE_TEXT } from '../../demo/src/request-failure-text.js';
 
 /** What the checklist showed at one moment (recorded in the page on every DOM change). */
 interface Snapshot {
@@ -22,6 +24,7 @@ declare global {
   interface Window {
     __snapshots: Snapshot[];
     __longTasks: { start: number; duration: number }[];
+    __sendBorders: string[];
   }
 }
 
@@ -70,6 +73,8 @@ let browser: Browser;
 // One context for the whole file: @sparticuz/chromium runs --single-process, where closing a
 // context can take the browser down. Each test opens (and closes) its own page.
 let context: BrowserContext;
+// Motion allowed, for what only shows while CSS transitions run (contexts stay open until the browser closes).
+let movingContext: BrowserContext;
 let page: Page | undefined;
 let pageErrors: string[] = [];
 
@@ -79,6 +84,7 @@ beforeAll(async () => {
   closeStatic = demo.close;
   browser = chromium.browser;
   context = await browser.newContext({ reducedMotion: 'reduce' });
+  movingContext = await browser.newContext({ reducedMotion: 'no-preference' });
 });
 
 afterAll(async () => {
@@ -99,11 +105,20 @@ async function closePage(): Promise<void> {
 
 async function openDemo(
   query: string,
-  options: { record?: boolean; longTasks?: boolean; width?: number; baseUrl?: string } = {},
+  options: {
+    record?: boolean;
+    longTasks?: boolean;
+    width?: number;
+    baseUrl?: string;
+    motion?: boolean;
+    /** Runs before the page loads, e.g. to answer its requests. */
+    prepare?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<Page> {
   await closePage();
-  const opened = await context.newPage();
+  const opened = await (options.motion === true ? movingContext : context).newPage();
   page = opened;
+  await options.prepare?.(opened);
   await opened.setViewportSize({ width: options.width ?? 1280, height: 860 });
   opened.on('pageerror', (error) => pageErrors.push(error.message));
   opened.on('console', (message) => {
@@ -296,6 +311,55 @@ describe('the demo page', () => {
     }
   });
 
+  it("gives Send its own border once an answer ends, never Stop's, and keeps focus on the button", async () => {
+    const page = await openDemo('scenario=rejected&speed=5&theme=light', { motion: true, record: false });
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
+    // The pointer rests on the button throughout, as after a click.
+    const box = (await send.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    const own = await send.evaluate((button) => getComputedStyle(button).borderTopColor);
+    // Every border Send shows: the moment it appears, and on the next frames.
+    await page.evaluate(() => {
+      window.__sendBorders = [];
+      new MutationObserver(() => {
+        const button = [...document.querySelectorAll<HTMLElement>('.composer button')].find(
+          (candidate) => candidate.textContent === 'Send',
+        );
+        if (!button) return;
+        const record = (): void => {
+          if (button.isConnected) window.__sendBorders.push(getComputedStyle(button).borderTopColor);
+        };
+        record();
+        requestAnimationFrame(() => {
+          record();
+          requestAnimationFrame(record);
+        });
+      }).observe(document.querySelector('.composer')!, { subtree: true, childList: true, characterData: true });
+    });
+    await page.mouse.down();
+    await page.mouse.up();
+    await stop.waitFor();
+    // Over Stop, the border turns red (--demo-danger) while the answer streams.
+    await page.mouse.move(x + 1, y);
+    await stop.evaluate(
+      (button) =>
+        new Promise<void>((resolve) => {
+          const check = (): void =>
+            getComputedStyle(button).borderTopColor === 'rgb(180, 35, 24)' ? resolve() : void setTimeout(check, 10);
+          check();
+        }),
+    );
+    await waitForIdle(page);
+    await send.waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const borders = await page.evaluate(() => window.__sendBorders);
+    expect(borders.length).toBeGreaterThan(0);
+    expect(new Set(borders)).toEqual(new Set([own]));
+    expect(await send.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
   it('pins the checklist beside the chat on wide screens and above it on narrow ones', async () => {
     for (const [width, placement] of [
       [1280, 'beside'],
@@ -307,6 +371,60 @@ describe('the demo page', () => {
       if (placement === 'beside') expect(plan.x).toBeGreaterThanOrEqual(chat.x + chat.width - 1);
       else expect(plan.y + plan.height).toBeLessThanOrEqual(chat.y + 1);
     }
+  });
+});
+
+describe('the demo on a live model, when a request fails', () => {
+  const LIVE_CONFIG = { mode: 'live', provider: 'openai', modelId: 'gpt-5.4-mini' };
+  const REFUSED_KEY = 'The model provider refused the API key (HTTP 401): invalid x-api-key';
+
+  /** The page in live mode, its chat route answered by `answer`; sends the request already in the box. */
+  async function sendLive(answer: (route: Route) => Promise<void>): Promise<Page> {
+    const page = await openDemo('theme=light', {
+      record: false,
+      prepare: async (opened) => {
+        await opened.route('**/api/config', (route) => route.fulfill({ json: LIVE_CONFIG }));
+        await opened.route('**/api/chat', answer);
+      },
+    });
+    await page.getByText('Live · OpenAI').waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    return page;
+  }
+
+  /** The line under the chat, once it shows. */
+  async function alertText(page: Page): Promise<string> {
+    const alert = page.locator('.chat').getByRole('alert');
+    await alert.waitFor();
+    return (await alert.textContent()) ?? '';
+  }
+
+  afterEach(() => {
+    // Chromium reports each failed load on the console; that is the failure under test, not a page error.
+    pageErrors = pageErrors.filter((error) => !error.startsWith('Failed to load resource'));
+  });
+
+  it("shows the route's line when the stream fails (a refused API key)", async () => {
+    const page = await sendLive((route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+        body: `data: ${JSON.stringify({ type: 'start' })}\n\ndata: ${JSON.stringify({ type: 'error', errorText: REFUSED_KEY })}\n\n`,
+      }),
+    );
+    expect(await alertText(page)).toBe(REFUSED_KEY);
+    await checkAccessibility(page);
+  });
+
+  it("shows the route's own words, not its JSON, when it refuses the request", async () => {
+    const refusal = 'No OPENAI_API_KEY or ANTHROPIC_API_KEY: the demo runs its scripted agent in the browser.';
+    const page = await sendLive((route) => route.fulfill({ status: 503, json: { error: refusal } }));
+    expect(await alertText(page)).toBe(refusal);
+  });
+
+  it('says what to check when the server cannot be reached', async () => {
+    const page = await sendLive((route) => route.abort('connectionrefused'));
+    expect(await alertText(page)).toBe(SERVER_UNREACHABLE_TEXT);
   });
 });
 

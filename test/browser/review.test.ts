@@ -10,6 +10,7 @@ import { launchChromium } from '../support/launch-chromium.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { scenarios } from '../../demo/agent/scenarios.js';
+import { planRequest } from '../../demo/agent/plan-request.js';
 
 const REASON = 'Also update the user documentation';
 
@@ -17,20 +18,35 @@ declare global {
   interface Window {
     __phases: string[];
     __spunInReview: boolean;
+    __acceptedLists: string[][];
   }
 }
 
-/** Records every phase the checklist went through, consecutive repeats collapsed, and whether a waiting plan ever spun. */
+/**
+ * Records every phase the checklist went through, consecutive repeats collapsed, whether a waiting plan
+ * ever spun, and every accepted list it showed (its tasks' texts, removed rows left out).
+ */
 function recordPhases(): void {
   window.__phases = [];
   window.__spunInReview = false;
+  window.__acceptedLists = [];
+  let lastAccepted = '';
   new MutationObserver(() => {
     const root = document.querySelector<HTMLElement>('[data-todo-list]');
     const phase = root?.dataset.phase;
     if (phase !== undefined && window.__phases.at(-1) !== phase) window.__phases.push(phase);
     const icon = root?.querySelector('[data-status="in_progress"] [data-todo-icon]');
     if (phase === 'review' && icon && getComputedStyle(icon).animationName !== 'none') window.__spunInReview = true;
-  }).observe(document, { subtree: true, childList: true, attributes: true });
+    if (phase === 'accepted' && root) {
+      const rows = [...root.querySelectorAll<HTMLElement>('[data-todo-item]:not([data-change="removed"])')];
+      const list = rows.map((row) => row.querySelector('[data-todo-content]')?.textContent ?? '');
+      const key = JSON.stringify(rows.map((row, index) => [list[index], row.dataset.status]));
+      if (key !== lastAccepted) {
+        lastAccepted = key;
+        window.__acceptedLists.push(list);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
 let staticUrl: string;
@@ -78,13 +94,14 @@ async function openDemo(query: string, motion = false): Promise<Page> {
   return opened;
 }
 
-/** The focused element's role-ish description: tag and accessible text. */
+/** The focused element's role-ish description: tag and accessible text (`field` for a task's field, an input or a textarea). */
 const focused = (page: Page): Promise<string> =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return '';
     const labelled = (element as HTMLInputElement).labels?.[0]?.textContent;
-    return `${element.tagName.toLowerCase()}:${(element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim()}`;
+    const kind = element.hasAttribute('data-todo-edit-field') ? 'field' : element.tagName.toLowerCase();
+    return `${kind}:${(element.getAttribute('aria-label') ?? labelled ?? element.textContent ?? '').trim()}`;
   });
 
 const focusIsOnList = (page: Page): Promise<boolean> =>
@@ -230,6 +247,8 @@ describe('plan review in the demo', () => {
 describe('editing a waiting plan in the demo', () => {
   const ADDED = 'Agree on the limit with the team';
   const RENAMED = 'Read the login route first';
+  const RENAMED_FIRST = 'Read how the settings page loads its theme';
+  const CHANGELOG = 'Add a changelog entry';
 
   it('by keyboard only: rename task 1, remove task 2, add a task, move it to the top, approve; the agent works through exactly that list', async () => {
     const page = await openDemo('scenario=plan&speed=1000', true);
@@ -247,17 +266,17 @@ describe('editing a waiting plan in the demo', () => {
     await tabTo(page, 'button:Edit plan');
     await page.keyboard.press('Enter');
     // The editor loads on this first press: focus stays on the button until it is there.
-    await expect.poll(() => focused(page)).toBe('input:Task 1');
+    await expect.poll(() => focused(page)).toBe('field:Task 1');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(RENAMED);
     await page.keyboard.press('Enter');
-    expect(await focused(page)).toBe('input:Task 2');
+    expect(await focused(page)).toBe('field:Task 2');
     await tabTo(page, 'button:Remove task 2');
     await page.keyboard.press('Enter');
-    expect(await focused(page)).toBe('input:Task 2');
+    expect(await focused(page)).toBe('field:Task 2');
     await tabTo(page, 'button:Add task');
     await page.keyboard.press('Enter');
-    expect(await focused(page)).toBe(`input:Task ${PLAN.length}`);
+    expect(await focused(page)).toBe(`field:Task ${PLAN.length}`);
     await page.keyboard.type(ADDED);
     await tabTo(page, `button:Move task ${PLAN.length} up`);
     for (let position = PLAN.length; position > 1; position--) {
@@ -283,11 +302,57 @@ describe('editing a waiting plan in the demo', () => {
     );
     expect(await rowTexts(page)).toEqual(edited);
     expect(await focusIsOnList(page)).toBe(true);
+    // Every list after the edit holds every task the person kept, word for word, in their order.
+    const lists = await page.evaluate(() => window.__acceptedLists);
+    expect(lists.length).toBeGreaterThanOrEqual(edited.length);
+    for (const list of lists) expect(list).toEqual(edited);
+    // Every call after the edit changed something: one line per call, none of them "No changes".
+    const summaries = await page.locator('[data-todo-call-summary]').allTextContents();
+    expect(summaries.length).toBeGreaterThan(edited.length);
+    expect(summaries.filter((summary) => /no changes/i.test(summary))).toEqual([]);
     // The agent said it works from the edit, and never planned anything else.
     await expect.poll(() => page.getByText('Working from your edited plan').count()).toBe(1);
     const phases = await page.evaluate(() => window.__phases);
     expect(phases.filter((phase) => phase === 'review')).toHaveLength(1);
     expect(phases.at(-1)).toBe('accepted');
+  });
+
+  it('an edit that keeps the task in progress first, on a plan that would reword and drop tasks: every task stays as the person wrote it', async () => {
+    const page = await openDemo('scenario=plan&speed=1000&review=1');
+    const request = 'Add a dark mode toggle to the settings page';
+    await page.getByRole('group', { name: 'Try a request' }).getByRole('button', { name: request }).click();
+    const proposed = planRequest(request).tasks.map((task) => task.content);
+    await waitForPhase(page, 'review', proposed.length);
+    await page.getByRole('button', { name: 'Edit plan' }).click();
+    const editor = page.getByRole('form', { name: 'Edit the plan' });
+    // Task 1 renamed (still first, still in progress), task 2 removed, a task added and moved up one place.
+    await editor.getByRole('textbox', { name: 'Task 1', exact: true }).fill(RENAMED_FIRST);
+    await editor.getByRole('button', { name: 'Remove task 2' }).click();
+    await editor.getByRole('button', { name: 'Add task' }).click();
+    await editor.getByRole('textbox', { name: `Task ${proposed.length}`, exact: true }).fill(CHANGELOG);
+    await editor.getByRole('button', { name: `Move task ${proposed.length} up` }).click();
+    const edited = [RENAMED_FIRST, ...proposed.slice(2, -1), CHANGELOG, proposed.at(-1)!];
+    // The plan's own script would reword the tests task and drop the docs task: both are the person's now.
+    expect(edited).toEqual(
+      expect.arrayContaining(['Write tests for the dark mode toggle', 'Document the dark mode toggle']),
+    );
+    await editor.getByRole('button', { name: 'Approve' }).click();
+
+    // Run to the end, whatever the list became: every task completed, the agent idle.
+    await page.waitForFunction(
+      () =>
+        /\b(\d+) of \1 completed/.test(document.querySelector('[data-todo-summary]')?.textContent ?? '') &&
+        document.querySelector<HTMLElement>('.workspace')?.dataset.status === 'ready',
+      undefined,
+      { timeout: 60_000 },
+    );
+    const lists = await page.evaluate(() => window.__acceptedLists);
+    expect(lists.length).toBeGreaterThanOrEqual(edited.length);
+    for (const list of lists) expect(list).toEqual(edited);
+    const summaries = await page.locator('[data-todo-call-summary]').allTextContents();
+    expect(summaries.filter((summary) => /no changes/i.test(summary))).toEqual([]);
+    await expect.poll(() => page.getByText('Working from your edited plan').count()).toBe(1);
+    await expect.poll(() => page.getByText('Done: every task of your plan is finished.').count()).toBe(1);
   });
 
   it('an invalid edit cannot be sent: the problem shows next to the field, Approve is disabled; Escape restores the proposal', async () => {
@@ -296,7 +361,7 @@ describe('editing a waiting plan in the demo', () => {
     await waitForPhase(page, 'review', PLAN.length);
     await tabTo(page, 'button:Edit plan');
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('input:Task 1');
+    await expect.poll(() => focused(page)).toBe('field:Task 1');
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.press('Backspace');
     const field = page.getByRole('textbox', { name: 'Task 1', exact: true });
