@@ -5,7 +5,15 @@ export { diffTodos } from './plan/todo-changes.js';
 export type { TodoChangeKind, TodoChanges } from './plan/todo-changes.js';
 export type { TodoRejection } from './plan/todo-rejections.js';
 export { agentTodoTools } from './plan/agent-todo-tools.js';
-export type { TodoLimits, TodoToolOption, TodoToolShape, TodoWriteSettings } from './plan/todo-tool-shape.js';
+export type {
+  TodoAgentShape,
+  TodoLimits,
+  TodoListToolShape,
+  TodoTaskToolsShape,
+  TodoToolOption,
+  TodoToolShape,
+  TodoWriteSettings,
+} from './plan/todo-tool-shape.js';
 
 export { createTodoWrite, todoWrite } from './tool/todo-write.js';
 export type {

@@ -5,7 +5,7 @@ import { agentTodoTools } from '../src/index.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
 import { readTodos } from '../src/index.js';
 import type { TodoRowStatus } from '../src/index.js';
-import type { TodoToolShape } from '../src/index.js';
+import type { TodoListToolShape } from '../src/index.js';
 import { asConversations, checkTodoSnapshots, shownRows, type WholeTexts } from './support/check-todo-snapshots.js';
 import { claudeCodeChunks, readChunks, standIns } from './support/agent-streams.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
@@ -13,7 +13,7 @@ import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './suppo
 const prompt: UIMessage[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Fix the login bug' }] }];
 /** Streams `inputs` as the tool's calls, one step each, then a text step, through streamText; every snapshot checked. */
 async function streamCalls(
-  shape: TodoToolShape<TodoRowStatus>,
+  shape: TodoListToolShape<TodoRowStatus>,
   standIn: (typeof standIns)[keyof typeof standIns],
   inputs: unknown[],
   whole?: WholeTexts,

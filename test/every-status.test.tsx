@@ -16,6 +16,7 @@ import {
   summarizeTodoCall,
   toAcpPlan,
   type TodoRowStatus,
+  type TodoListToolShape,
   type TodoToolShape,
 } from '../src/index.js';
 import { TODO_STATUSES, TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
@@ -23,9 +24,15 @@ import { TodoList } from '../src/react.js';
 
 afterEach(cleanup);
 
-type AnyShape = TodoToolShape<TodoRowStatus>;
+type AnyShape = TodoListToolShape<TodoRowStatus>;
 const todoWrite: AnyShape = { name: 'todo_write', list: 'todos', text: 'content' };
-const shapes: [string, AnyShape][] = [['todo_write', todoWrite], ...Object.entries(agentTodoTools)];
+// Task-by-task tools write no list: their statuses go through the same helpers in task-tools.test.ts.
+const shapes: [string, AnyShape][] = [
+  ['todo_write', todoWrite],
+  ...(Object.entries(agentTodoTools) as [string, TodoToolShape<TodoRowStatus>][]).filter(
+    (entry): entry is [string, AnyShape] => 'list' in entry[1],
+  ),
+];
 
 /** One accepted call of `shape` writing `tasks` (text, status), as a UI message. */
 function written(shape: AnyShape, toolCallId: string, tasks: [string, TodoRowStatus][]) {

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { readUIMessageStream, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { agentTodoTools } from '../src/index.js';
 import { readTodos } from '../src/index.js';
 import { asConversations, checkTodoSnapshots, shownRows } from './support/check-todo-snapshots.js';
-import { ScriptedChatModel, type ScriptedTurn, streamAgentTurn } from './support/langchain-agent.js';
+import {
+  type LangChainAdapter,
+  langchainAdapters,
+  ScriptedChatModel,
+  type ScriptedTurn,
+  streamAgentTurn,
+} from './support/langchain-agent.js';
 
 const shape = agentTodoTools.langchain;
+const adapters = Object.values(langchainAdapters);
 const prompt: UIMessage[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Add rate limiting' }] }];
 const todos = (statuses: string[]) =>
   ['Read the API routes', 'Add a rate limiter middleware', 'Write tests for the limits'].map((content, at) => ({
@@ -14,21 +21,24 @@ const todos = (statuses: string[]) =>
   }));
 const writeTodos = (id: string, statuses: string[]) => ({ id, name: 'write_todos', args: { todos: todos(statuses) } });
 
-async function runAgent(turns: ScriptedTurn[]) {
+async function runAgent(turns: ScriptedTurn[], adapter: LangChainAdapter) {
   const model = new ScriptedChatModel(turns);
   const snapshots: UIMessage[] = [];
-  for await (const message of readUIMessageStream({ stream: await streamAgentTurn(model, prompt) }))
+  for await (const message of adapter.readUIMessageStream({ stream: await streamAgentTurn(model, prompt, adapter) }))
     snapshots.push(structuredClone(message));
   return { model, snapshots, states: checkTodoSnapshots(asConversations(prompt, snapshots), shape) };
 }
 
-describe("LangChain's createAgent with todoListMiddleware, through @ai-sdk/langchain", () => {
+describe.each(adapters)("LangChain's createAgent with todoListMiddleware, through $name", (adapter) => {
   it('streams write_todos into the checklist as it is written, call after call, on every snapshot', async () => {
-    const { model, snapshots, states } = await runAgent([
-      { toolCalls: [writeTodos('call_1', ['in_progress', 'pending', 'pending'])] },
-      { toolCalls: [writeTodos('call_2', ['completed', 'in_progress', 'pending'])] },
-      { text: 'The limiter is in; tests are next.' },
-    ]);
+    const { model, snapshots, states } = await runAgent(
+      [
+        { toolCalls: [writeTodos('call_1', ['in_progress', 'pending', 'pending'])] },
+        { toolCalls: [writeTodos('call_2', ['completed', 'in_progress', 'pending'])] },
+        { text: 'The limiter is in; tests are next.' },
+      ],
+      adapter,
+    );
     // The agent loop ran: the model saw the middleware's tool result before each next turn.
     expect(model.calls).toHaveLength(3);
     expect(String(model.calls[1]!.at(-1)!.content)).toMatch(/^Updated todo list to /);
@@ -48,15 +58,18 @@ describe("LangChain's createAgent with todoListMiddleware, through @ai-sdk/langc
   });
 
   it('falls back to the last accepted list when the middleware refuses parallel writes', async () => {
-    const { model, states } = await runAgent([
-      { toolCalls: [writeTodos('call_1', ['in_progress', 'pending', 'pending'])] },
-      {
-        toolCalls: [
-          writeTodos('call_2', ['completed', 'in_progress', 'pending']),
-          writeTodos('call_3', ['completed', 'completed', 'in_progress']),
-        ],
-      },
-    ]);
+    const { model, states } = await runAgent(
+      [
+        { toolCalls: [writeTodos('call_1', ['in_progress', 'pending', 'pending'])] },
+        {
+          toolCalls: [
+            writeTodos('call_2', ['completed', 'in_progress', 'pending']),
+            writeTodos('call_3', ['completed', 'completed', 'in_progress']),
+          ],
+        },
+      ],
+      adapter,
+    );
     // The middleware answers both calls with an error and ends the run.
     expect(model.calls).toHaveLength(2);
     const final = states.at(-1)!;

@@ -7,12 +7,25 @@ const field = (output: unknown, key: string): unknown => (output as Record<strin
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
- * Built-in shapes for `tool`: `claudeCode` (`TodoWrite`), `langchain` (LangChain's and deepagents' `write_todos`),
- * `geminiCli` (`write_todos`, five statuses), `codex` (`update_plan`), `mastra` (`task_write`), `opencode` (`todowrite`).
+ * Built-in shapes for `tool`: `claudeCode` (`TodoWrite`, subagents through `Agent`), `claudeCodeTasks` (Claude Code's
+ * `TaskCreate`, `TaskUpdate` and `TaskList`), `langchain` (LangChain's and deepagents' `write_todos`, subagents
+ * through `task`), `geminiCli` (`write_todos`, five statuses), `codex` (`update_plan`), `mastra` (`task_write`),
+ * `opencode` (`todowrite`).
  */
 export const agentTodoTools = {
-  claudeCode: { name: 'TodoWrite', list: 'todos', text: 'content', activeForm: 'activeForm' },
-  langchain: { name: 'write_todos', list: 'todos', text: 'content' },
+  claudeCode: {
+    name: 'TodoWrite',
+    list: 'todos',
+    text: 'content',
+    activeForm: 'activeForm',
+    delegate: ['Agent', 'Task'],
+  },
+  // One list per session, which subagents change too, so their calls are the main plan's.
+  claudeCodeTasks: {
+    tasks: { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' },
+    statuses: ['pending', 'in_progress', 'completed', 'blocked'],
+  },
+  langchain: { name: 'write_todos', list: 'todos', text: 'content', delegate: ['task'] },
   geminiCli: {
     name: 'write_todos',
     list: 'todos',

@@ -3,13 +3,26 @@
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
 import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import { type TaskToolKind, taskRefusal } from './task-results.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
+
+/** What every shape may say: the statuses its tools write, and which of the agent's tools hand work to a subagent. */
+export interface TodoAgentShape<Status extends TodoRowStatus = TodoStatus> {
+  /** Every status the tools write. */
+  statuses?: readonly Status[];
+  /**
+   * The names of the tools that hand work to a subagent whose plan calls reach the same message (deepagents'
+   * `task`, Claude Code's `Agent`): a plan call in the step of one, that no metadata places, is the subagent's.
+   * Default: none.
+   */
+  delegate?: readonly string[];
+}
 
 /**
  * How a checklist reads a tool that writes the whole plan on every call; pass it as `tool` (see
  * `agentTodoTools`). `Status`: the statuses it writes.
  */
-export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
+export interface TodoListToolShape<Status extends TodoRowStatus = TodoStatus> extends TodoAgentShape<Status> {
   /** The name the tool is registered under: `'todo_write'`, `'TodoWrite'`, `'write_todos'`, `'update_plan'`. */
   name: string;
   /** Key of the task array in the input (`'todos'`, `'plan'`, `'tasks'`). */
@@ -20,6 +33,7 @@ export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
   status?: string;
   /** Every status the tool writes. Default `todo_write`'s three; a status outside them reads as `pending`. */
   statuses?: readonly Status[];
+  tasks?: never;
   /** Key of a task's present-tense text (`'activeForm'`: "Running the tests"), shown while it is in progress. */
   activeForm?: string;
   /** Key of a note on the whole plan (Codex's `'explanation'`): the state's `explanation`. */
@@ -30,6 +44,26 @@ export interface TodoToolShape<Status extends TodoRowStatus = TodoStatus> {
    */
   refusal?: (output: unknown) => string | undefined;
 }
+
+/**
+ * How a checklist reads a plan written task by task, as Claude Code's task tools write it (`agentTodoTools.claudeCodeTasks`):
+ * a create call adds a task and is answered with its id, an update call changes or deletes one task by id, a list
+ * call's answer is the whole plan. A pending task with unfinished blockers shows as `blocked`.
+ */
+export interface TodoTaskToolsShape<Status extends TodoRowStatus = TodoStatus | 'blocked'>
+  extends TodoAgentShape<Status> {
+  /** The names of the tools. */
+  tasks: { create: string; update: string; list: string };
+  /** Every status a row can show: the tools' three and `blocked`. */
+  statuses: readonly Status[];
+  name?: never;
+  list?: never;
+}
+
+/** How a checklist reads one agent's plan tools: a tool that writes the whole plan, or task-by-task tools. */
+export type TodoToolShape<Status extends TodoRowStatus = TodoStatus> =
+  | TodoListToolShape<Status>
+  | TodoTaskToolsShape<Status>;
 
 /**
  * `todo_write` under another name or with other limits (the ones its tool was made with): the checklist's editor
@@ -79,13 +113,15 @@ export function resolveTodoLimits(settings: TodoWriteSettings, caller: string): 
 /** One of a plan's tools, bound: how its calls are read. */
 export interface PlanTool {
   readonly name: string;
-  /** The tasks of an input with text, in order (the last may grow while `isPartial`); `undefined` without a task array. */
+  /** `plan`: each call writes the whole plan; a task tool's kind: the plan is the fold of every call. */
+  readonly kind: 'plan' | TaskToolKind;
+  /** A whole-plan call's tasks with text, in order (the last may grow while `isPartial`); `undefined` without a task array. */
   items(input: unknown, isPartial: boolean): ParsedTodo[] | undefined;
   /** Whether an input has a task array at all. */
   hasList(input: unknown): boolean;
   /** The note on the whole plan, once written whole. */
   note(input: unknown, isPartial: boolean): string | undefined;
-  /** See {@link TodoToolShape.refusal}. */
+  /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
 }
 
@@ -101,8 +137,16 @@ export interface TodoReader {
   readonly itemKeys: readonly string[];
   /** The plan tool named `toolName`, `undefined` for any other tool. */
   toolOf(toolName: unknown): PlanTool | undefined;
-  /** The plan tool of a UI part (`tool-${name}`, or a dynamic tool of that name), `undefined` for any other part. */
-  toolOfPart(part: unknown): PlanTool | undefined;
+  /** Whether `toolName` hands work to a subagent (the shape's `delegate`). */
+  delegates(toolName: unknown): boolean;
+}
+
+/** The tool name of a UI tool part (`tool-${name}`, or a dynamic tool's), `undefined` for any other part. */
+export function toolNameOfPart(part: unknown): string | undefined {
+  const { type, toolName } = (part ?? {}) as { type?: unknown; toolName?: unknown };
+  if (typeof type !== 'string') return undefined;
+  if (type === 'dynamic-tool') return typeof toolName === 'string' ? toolName : undefined;
+  return type.startsWith('tool-') ? type.slice(5) : undefined;
 }
 
 /** `todo_write`'s own: accepted only when its counts came back (a string output is an error's text). */
@@ -119,35 +163,55 @@ function todoWriteRefusal(output: unknown): string | undefined {
 
 const errorRefusal = (output: unknown): string | undefined => (output instanceof Error ? output.message : undefined);
 
+const TASK_STATUSES: readonly TodoRowStatus[] = [...TODO_WRITE_STATUSES, 'blocked'];
+
 /** Binds the `tool` option once: a name or settings are `todo_write`'s shape, a shape is read as it says. */
 export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined): TodoReader {
-  const isShape = typeof option === 'object' && option !== null && 'list' in option;
+  const isShape = typeof option === 'object' && option !== null && ('list' in option || 'tasks' in option);
+  const delegate = isShape ? ((option as TodoAgentShape<TodoRowStatus>).delegate ?? []) : [];
+  const common = { delegates: (toolName: unknown) => delegate.includes(toolName as string) };
+  if (isShape && 'tasks' in option) return { ...common, ...bindTaskTools(option as TodoTaskToolsShape<TodoRowStatus>) };
   const settings: TodoWriteSettings = typeof option === 'string' ? { name: option } : isShape ? {} : (option ?? {});
-  const shape: TodoToolShape<TodoRowStatus> = isShape
-    ? (option as TodoToolShape<TodoRowStatus>)
+  const shape = isShape
+    ? (option as TodoListToolShape<TodoRowStatus>)
     : { name: settings.name ?? 'todo_write', list: 'todos', text: 'content', refusal: todoWriteRefusal };
   const statuses = shape.statuses ?? TODO_WRITE_STATUSES;
   const statusKey = shape.status ?? 'status';
-  const limits = isShape ? undefined : resolveTodoLimits(settings, 'tool');
   const keys = { list: shape.list, text: shape.text, status: statusKey, activeForm: shape.activeForm, statuses };
   const tool: PlanTool = {
     name: shape.name,
+    kind: 'plan',
     items: (input, isPartial) => parseTodos(input, isPartial, keys),
     hasList: (input) => readTodoArray(input, shape.list) !== undefined,
     note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,
   };
-  const partType = `tool-${shape.name}`;
   return {
+    ...common,
     statuses,
-    limits,
+    limits: isShape ? undefined : resolveTodoLimits(settings, 'tool'),
     inputKeys: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
     itemKeys: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
     toolOf: (toolName) => (toolName === shape.name ? tool : undefined),
-    toolOfPart(part) {
-      const type = (part as { type?: unknown } | null)?.type;
-      if (type === partType) return tool;
-      return type === 'dynamic-tool' && (part as { toolName?: unknown }).toolName === shape.name ? tool : undefined;
-    },
+  };
+}
+
+function bindTaskTools(shape: TodoTaskToolsShape<TodoRowStatus>): Omit<TodoReader, 'delegates'> {
+  const tools = new Map<unknown, PlanTool>();
+  for (const kind of ['create', 'update', 'list'] as const)
+    tools.set(shape.tasks[kind], {
+      name: shape.tasks[kind],
+      kind,
+      items: () => undefined,
+      hasList: () => false,
+      note: () => undefined,
+      refusal: (output) => taskRefusal(kind, output),
+    });
+  return {
+    statuses: shape.statuses ?? TASK_STATUSES,
+    limits: undefined,
+    inputKeys: ['taskId', 'subject', 'activeForm', 'status', 'owner', 'addBlocks', 'addBlockedBy'],
+    itemKeys: [],
+    toolOf: (toolName) => tools.get(toolName),
   };
 }

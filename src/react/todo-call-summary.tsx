@@ -17,7 +17,7 @@ export const TodoCallSummary = memo(
     { toolCallId: string; labels?: Partial<TodoLabels> | undefined } & Omit<ComponentPropsWithoutRef<'p'>, 'children'>
   >(function TodoCallSummary(props, ref): ReactNode {
     const { toolCallId, labels, ...rootProps } = props;
-    const state = useProvidedTodoState(toolCallId);
+    const state = useProvidedTodoState(toolCallId, undefined);
     const provided = useProvidedLabels();
     if (!state) throw new Error(NEEDS_PROVIDER);
     return (

@@ -23,6 +23,8 @@ export function rowText(row: TodoRow<TodoRowStatus>): string {
 interface TodoListRowProps {
   row: TodoRow<TodoRowStatus>;
   statusLabel: string;
+  /** What blocks the task, in words ("blocked by #2"), when an unfinished task does. */
+  blockedBy: string | undefined;
   itemClassName: string | undefined;
   iconClassName: string | undefined;
   contentClassName: string | undefined;
@@ -49,10 +51,13 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
           <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
             {TODO_STATUSES[row.status].icon}
           </span>
+          {row.id !== undefined && <span data-todo-id="">#{row.id}</span>}
           <span data-todo-content="" className={props.contentClassName}>
             {rowText(row)}
           </span>
+          {row.owner !== undefined && <span data-todo-owner="">{row.owner}</span>}
           {!isRemoved && <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>}
+          {props.blockedBy !== undefined && <span data-todo-blocked-by="">{props.blockedBy}</span>}
         </>
       )}
     </li>

@@ -51,7 +51,7 @@ export type TodoListSlot =
  * `<TodoProvider>`), its own props, and any prop of the root `<div>`.
  */
 export type TodoListProps = (
-  | { state: AnyTodoState; messages?: never; status?: never; tool?: never; toolCallId?: never }
+  | { state: AnyTodoState; messages?: never; status?: never; tool?: never; toolCallId?: never; agent?: never }
   | {
       /** The conversation (`useChat().messages`): the list of its newest call. */
       messages: readonly TodoMessageLike[];
@@ -59,12 +59,16 @@ export type TodoListProps = (
       status?: ChatStatus | undefined;
       /** The name the tool is registered under, `todo_write`'s settings, or another agent's shape (`agentTodoTools`). Default `'todo_write'`. */
       tool?: TodoToolOption<TodoRowStatus> | undefined;
+      /** A subagent's plan: the id of the call that handed it the work (or a key from the state's `agents`). Default: the main plan. */
+      agent?: string | undefined;
       toolCallId?: never;
       state?: never;
     }
   | {
       /** Inside a `<TodoProvider>`: the list as this call left it (default: the newest call). */
       toolCallId?: string | undefined;
+      /** Inside a `<TodoProvider>`: a subagent's plan (see above). Default: the main plan. */
+      agent?: string | undefined;
       state?: never;
       messages?: never;
       status?: never;
@@ -95,7 +99,7 @@ export type TodoListProps = (
 } & Omit<ComponentPropsWithoutRef<'div'>, 'className' | 'children'>;
 
 /** The props the view takes besides its state: all but the source. */
-type ViewProps = Omit<TodoListProps, 'state' | 'messages' | 'status' | 'tool' | 'toolCallId'>;
+type ViewProps = Omit<TodoListProps, 'state' | 'messages' | 'status' | 'tool' | 'toolCallId' | 'agent'>;
 
 /**
  * The agent's checklist: an `<ol role="list">` with each status as text, a "2 of 5 completed"
@@ -106,10 +110,10 @@ type ViewProps = Omit<TodoListProps, 'state' | 'messages' | 'status' | 'tool' | 
  */
 export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
-    const { state, messages, status, tool, toolCallId, ...viewProps } = props;
+    const { state, messages, status, tool, toolCallId, agent, ...viewProps } = props;
     if (messages !== undefined && toolCallId !== undefined) throw new TypeError(ONE_CALL_NEEDS_PROVIDER);
-    const derived = useTodoReading(tool).select(messages ?? NO_MESSAGES, { status });
-    const provided = useProvidedTodoState(toolCallId, state !== undefined || messages !== undefined);
+    const derived = useTodoReading(tool).select(messages ?? NO_MESSAGES, { status, agent });
+    const provided = useProvidedTodoState(toolCallId, agent, state !== undefined || messages !== undefined);
     const providedLabels = useProvidedLabels();
     const resolved = state ?? (messages ? derived : (provided ?? EMPTY_STATE));
     // The view is memoized on the state object: a text delta after the call, which leaves the
@@ -202,7 +206,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const end = Math.min(collapsed ? start + maxVisible : total, start + maxTodos);
-  const { pending, in_progress, completed, cancelled, blocked, list: listLabel } = labels;
+  const { pending, in_progress, completed, cancelled, blocked, list: listLabel, blockedBy } = labels;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
   const more = collapsed ? 0 : total - end;
   const moreLabel = more > 0 ? labels.more(more) : undefined;
@@ -211,11 +215,17 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   // `labels` and `classNames` objects cost nothing. Only the rows shown are rendered.
   const list = useMemo(() => {
     const statusLabels = { pending, in_progress, completed, cancelled, blocked };
+    const unfinished = new Set(todos.filter((row) => row.status !== 'completed').map((row) => row.id));
+    const blockersOf = (row: (typeof todos)[number]): string | undefined => {
+      const ids = row.blockedBy?.filter((each) => unfinished.has(each));
+      return ids?.length && row.change !== 'removed' ? blockedBy(ids) : undefined;
+    };
     const rowElement = (row: (typeof todos)[number]): ReactNode => (
       <TodoListRow
         key={row.key}
         row={row}
         statusLabel={statusLabels[row.status]}
+        blockedBy={blockersOf(row)}
         itemClassName={itemClassName}
         iconClassName={iconClassName}
         contentClassName={contentClassName}
@@ -246,6 +256,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     completed,
     cancelled,
     blocked,
+    blockedBy,
     listLabel,
     listClassName,
     itemClassName,

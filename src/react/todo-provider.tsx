@@ -56,8 +56,12 @@ export function useProvidedLabels(): Partial<TodoLabels> | undefined {
   return useContext(TodoStoreContext)?.labels;
 }
 
-/** The state of one call (default: the newest) from the nearest {@link TodoProvider}; `undefined` outside one. */
-export function useProvidedTodoState(toolCallId: string | undefined, skip = false): AnyTodoState | undefined {
+/** The state of one call (default: the newest) of one agent's plan from the nearest {@link TodoProvider}; `undefined` outside one. */
+export function useProvidedTodoState(
+  toolCallId: string | undefined,
+  agent: string | undefined,
+  skip = false,
+): AnyTodoState | undefined {
   const provided = useContext(TodoStoreContext);
   const store = skip ? undefined : provided;
   const subscribe = useCallback(
@@ -68,6 +72,6 @@ export function useProvidedTodoState(toolCallId: string | undefined, skip = fals
     },
     [store],
   );
-  const read = (): AnyTodoState | undefined => store?.reading.state(toolCallId);
+  const read = (): AnyTodoState | undefined => store?.reading.state(toolCallId, agent);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,12 +1,13 @@
 /** Drops superseded plan copies from the history: every call of a whole-list tool carries the whole plan. */
 import type { ModelMessage } from 'ai';
 import { bindTodoTool, type TodoToolOption } from '../plan/todo-tool-shape.js';
+import { MAIN } from './todo-agents.js';
 import { callOutcome, contentOf, readTodoCalls } from './todo-calls.js';
 
 const CHARACTERS_PER_TOKEN = 4;
 
 /**
- * Drops the plan tool's calls older than its newest accepted one, with their results and approvals, from
+ * Drops the main agent's plan calls older than its newest accepted one, with their results and approvals, from
  * `ModelMessage[]`; calls without a result, other parts and untouched messages stay as they are; `messages` itself
  * if nothing is pruned. `tool`: the registered name, `todo_write`'s settings or another agent's shape (default
  * `'todo_write'`). `minSavedTokens`: prune only to save more tokens than this (JSON length / 4), since each prune
@@ -22,8 +23,13 @@ export function pruneTodoWrites(
   const callIdCounts = new Map<unknown, number>();
   for (const part of parts)
     if (part.type === 'tool-call') callIdCounts.set(part.toolCallId, (callIdCounts.get(part.toolCallId) ?? 0) + 1);
+  // Task-by-task calls each carry part of the plan, and a subagent's plan is its own: neither is pruned.
   const answered = readTodoCalls(messages, bindTodoTool(options.tool)).filter(
-    (call) => callOutcome(call) !== 'open' && callIdCounts.get(call.toolCallId) === 1,
+    (call) =>
+      call.agent === MAIN &&
+      call.tool.kind === 'plan' &&
+      callOutcome(call) !== 'open' &&
+      callIdCounts.get(call.toolCallId) === 1,
   );
   const newestAccepted = answered.findLastIndex((call) => callOutcome(call) === 'accepted');
   if (newestAccepted <= 0) return messages;

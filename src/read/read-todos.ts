@@ -8,12 +8,16 @@ import {
   type TodoToolShape,
   type TodoWriteSettings,
 } from '../plan/todo-tool-shape.js';
+import { MAIN } from './todo-agents.js';
 import { callOutcome, readTodoCalls } from './todo-calls.js';
+import { placeTaskCall } from './task-rows.js';
+import type { Row } from './todo-rows.js';
 
 /**
- * The plan the conversation's accepted calls leave, in `UIMessage[]` or `ModelMessage[]`: for a tool that writes
- * the whole list, the newest accepted call's; `[]` when none. `options.tool`: the registered name, `todo_write`'s
- * settings, or another agent's shape (default `'todo_write'`).
+ * The plan the main agent's accepted calls leave, in `UIMessage[]` or `ModelMessage[]`: for a tool that writes the
+ * whole list, the newest accepted call's; for task-by-task tools, the fold of them all; `[]` when none. Subagents'
+ * calls are left out. `options.tool`: the registered name, `todo_write`'s settings, or another agent's shape
+ * (default `'todo_write'`).
  */
 export function readTodos<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly UIMessage[] | readonly ModelMessage[],
@@ -36,11 +40,14 @@ export function readTodos(
 
 /** {@link readTodos} with a reader bound once. */
 export function readPlan(messages: readonly unknown[], reader: TodoReader): Todo<TodoRowStatus>[] {
-  let todos: Todo<TodoRowStatus>[] = [];
+  let rows: readonly Todo<TodoRowStatus>[] = [];
   for (const call of readTodoCalls(messages, reader)) {
-    if (callOutcome(call) !== 'accepted') continue;
-    const items = call.tool.items(call.input, false);
-    if (items) todos = items.map(({ content, status }) => ({ content, status: status ?? 'pending' }));
+    if (call.agent !== MAIN || callOutcome(call) !== 'accepted') continue;
+    const { tool } = call;
+    if (tool.kind !== 'plan') rows = placeTaskCall(tool.kind, call, rows as readonly Row[], false)?.todos ?? rows;
+    else
+      rows =
+        tool.items(call.input, false)?.map(({ content, status }) => ({ content, status: status ?? 'pending' })) ?? rows;
   }
-  return todos;
+  return rows.map(({ content, status }) => ({ content, status }));
 }

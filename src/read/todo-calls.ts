@@ -4,13 +4,16 @@
  * shares: what became of a call, and when an unfinished call is over.
  */
 import type { ChatStatus } from 'ai';
-import type { PlanTool, TodoReader } from '../plan/todo-tool-shape.js';
+import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
+import { type AgentGroup, createAgentWalker } from './todo-agents.js';
 import { writtenInput } from '../tool/todo-edit.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
 export interface TodoCall {
   toolCallId: string;
   tool: PlanTool;
+  /** Whose plan the call writes: `MAIN`, or a subagent's key (see `todo-agents`). */
+  agent: string;
   state: string;
   /** The list the call writes: the person's edit once approved with one, else the model's input (`writtenInput`). */
   input: unknown;
@@ -88,6 +91,53 @@ export function isCallOver(call: TodoCall, isSuperseded: boolean, status: ChatSt
 
 const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/**
+ * Calls `found` with each plan part of a UI message, its tool and its agent, in order; returns the subagents' plans
+ * met (see `createAgentWalker`).
+ */
+export function walkPlanParts(
+  message: unknown,
+  reader: TodoReader,
+  found: (part: unknown, tool: PlanTool, agent: string) => void,
+): Map<string, AgentGroup> {
+  const agents = createAgentWalker();
+  const parts = partsOf(message);
+  const metadata = metadataById(parts);
+  for (const part of parts) {
+    if ((part as { type?: unknown } | null)?.type === 'step-start') agents.step();
+    const name = toolNameOfPart(part);
+    if (name === undefined) continue;
+    const tool = reader.toolOf(name);
+    const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
+    if (tool) found(part, tool, agents.agentOf(metadata.get(id)));
+    else if (reader.delegates(name)) agents.delegate(id);
+  }
+  return agents.groups;
+}
+
+/**
+ * The provider metadata that places each call: its result's (LangChain's adapter can stamp a call with another
+ * subagent's namespace, never its result), else the call's first, shared by every part of the id (the adapter can
+ * split a call into parts, some without metadata).
+ */
+function metadataById(parts: readonly unknown[]): Map<string, unknown> {
+  const byId = new Map<string, unknown>();
+  const fromResult = new Set<string>();
+  for (const part of parts) {
+    const { toolCallId, resultProviderMetadata, callProviderMetadata } = (part ?? {}) as {
+      toolCallId?: unknown;
+      resultProviderMetadata?: unknown;
+      callProviderMetadata?: unknown;
+    };
+    if (typeof toolCallId !== 'string' || fromResult.has(toolCallId)) continue;
+    if (resultProviderMetadata !== undefined) {
+      byId.set(toolCallId, resultProviderMetadata);
+      fromResult.add(toolCallId);
+    } else if (callProviderMetadata !== undefined && !byId.has(toolCallId)) byId.set(toolCallId, callProviderMetadata);
+  }
+  return byId;
+}
+
 /** The parts of a message, `[]` when it has none or they are not an array. */
 export function partsOf(message: unknown): readonly unknown[] {
   const parts = (message as { parts?: unknown } | null | undefined)?.parts;
@@ -105,14 +155,15 @@ interface UIPartLike {
   approval?: { id?: unknown; approved?: unknown; reason?: unknown } | null;
 }
 
-/** The call of a UI part already known to be one of the plan's (`reader.toolOfPart`). */
-export function toTodoCall(part: unknown, tool: PlanTool, message: number): TodoCall {
+/** The call of a UI part already known to be one of the plan's. */
+export function toTodoCall(part: unknown, tool: PlanTool, message: number, agent: string): TodoCall {
   const { toolCallId, state, input, output, errorText, preliminary, approval } = part as UIPartLike;
   const answer = typeof approval === 'object' && approval !== null ? approval : undefined;
   const reason = stringOrUndefined(answer?.reason);
   return {
     toolCallId: stringOrUndefined(toolCallId) ?? '',
     tool,
+    agent,
     state: stringOrUndefined(state) ?? '',
     input: writtenInput(input, output, answer?.approved, reason),
     output,
@@ -135,6 +186,7 @@ interface ContentPartLike {
   reason?: unknown;
   input?: unknown;
   output?: { type?: unknown; value?: unknown; reason?: unknown } | null;
+  providerOptions?: unknown;
 }
 
 /** The object parts of a model message's content; `[]` for a string, a missing content or a message that is not an object. */
@@ -156,20 +208,21 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
   const callsByApproval = new Map<unknown, TodoCall>();
   const list = Array.isArray(messages) ? messages : [];
   list.forEach((message, at) => {
-    for (const part of partsOf(message)) {
-      const tool = reader.toolOfPart(part);
-      if (tool) calls.push(toTodoCall(part, tool, at));
-    }
+    walkPlanParts(message, reader, (part, tool, agent) => calls.push(toTodoCall(part, tool, at, agent)));
+    // A model message is one step: a plan call after a delegating call in it is the subagent's.
+    const agents = createAgentWalker();
     for (const part of contentOf(message)) {
       if (part.type === 'tool-call') {
         const tool = reader.toolOf(part.toolName);
         if (!tool) {
+          if (reader.delegates(part.toolName)) agents.delegate(stringOrUndefined(part.toolCallId) ?? '');
           callsById.delete(part.toolCallId);
           continue;
         }
         const call: TodoCall = {
           toolCallId: stringOrUndefined(part.toolCallId) ?? '',
           tool,
+          agent: agents.agentOf(part.providerOptions),
           state: 'input-available',
           input: part.input,
           output: undefined,

@@ -9,6 +9,7 @@ export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
   /**
    * Stable React key: `task:` and the trimmed text (`task2:` for its second copy, and so on), so a task keeps its
    * row from call to call; a new task whose text is still being written is `new:${toolCallId}:${index}` until whole.
+   * A task written task by task is `created:${toolCallId}` of the call that made it (`id:${id}` when first seen listed).
    */
   key: string;
   content: string;
@@ -19,6 +20,12 @@ export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
   streaming: boolean;
   /** What the call on screen did to the task against the plan before it (`removed` only in `TodoState.removed`). */
   change?: TodoChangeKind | undefined;
+  /** The task's id, for tools that write task by task. */
+  id?: string | undefined;
+  /** Who works on the task, where the tool says. */
+  owner?: string | undefined;
+  /** The ids of the tasks it waits on; it shows as `blocked` while one of them is unfinished. */
+  blockedBy?: readonly string[] | undefined;
 }
 
 export type Row = TodoRow<TodoRowStatus>;
@@ -110,7 +117,10 @@ export function shareRows(next: readonly Row[], old: readonly Row[] | undefined)
       kept.status === candidate.status &&
       kept.activeForm === candidate.activeForm &&
       kept.streaming === candidate.streaming &&
-      kept.change === candidate.change;
+      kept.change === candidate.change &&
+      kept.id === candidate.id &&
+      kept.owner === candidate.owner &&
+      String(kept.blockedBy) === String(candidate.blockedBy);
     const result = same ? kept! : candidate;
     if (result !== old[index]) isSameList = false;
     return result;

@@ -8,6 +8,7 @@ import {
   type TodoToolOption,
   type TodoToolShape,
   type TodoWriteSettings,
+  toolNameOfPart,
 } from '../plan/todo-tool-shape.js';
 import {
   callOutcome,
@@ -17,7 +18,9 @@ import {
   type TodoCallOutcome,
   type TodoMessageLike,
   toTodoCall,
+  walkPlanParts,
 } from './todo-calls.js';
+import { type AgentGroup, MAIN } from './todo-agents.js';
 import { shareRows } from './todo-rows.js';
 import {
   type AnyState,
@@ -34,11 +37,12 @@ import {
 export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
   /**
    * The state of the conversation's newest call (or of `toolCallId`'s): `messages` and `status` from `useChat()`.
-   * The same state and row objects as the last result while nothing visible changed.
+   * `agent`: a subagent's plan instead of the main agent's (the id of the call that handed it the work, or a key
+   * from the main state's `agents`). The same state and row objects as the last result while nothing visible changed.
    */
   select(
     messages: readonly TodoMessageLike[],
-    options?: { status?: ChatStatus | undefined; toolCallId?: string | undefined },
+    options?: { status?: ChatStatus | undefined; toolCallId?: string | undefined; agent?: string | undefined },
   ): TodoState<Status>;
 }
 
@@ -46,8 +50,8 @@ export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
 export interface TodoReading extends TodoSelector<TodoRowStatus> {
   /** Reads the conversation; returns a revision that stays the same while no call of it can have changed. */
   read(messages: readonly TodoMessageLike[], status: ChatStatus | undefined): number;
-  /** The state of the last conversation read, for `toolCallId` (default: the newest call). */
-  state(toolCallId?: string): AnyState;
+  /** The state of the last conversation read, for `toolCallId` (default: the newest call) of `agent`'s plan (default: the main one). */
+  state(toolCallId?: string, agent?: string): AnyState;
 }
 
 /** What a view's last state was derived from. */
@@ -58,17 +62,40 @@ interface View {
   isSuperseded: boolean;
   hasLaterCall: boolean;
   status: ChatStatus | undefined;
+  agents: readonly string[];
   isHeld: boolean;
 }
 
-/** One of the plan's parts in a reading: where it is, and its call once a view read it. */
+/** One of the plan's parts in a reading: where it is, whose it is, and its call once a view read it. */
 interface Entry {
   part: unknown;
   tool: PlanTool;
   message: number;
+  agent: string;
   call: TodoCall | undefined;
   /** The last reading's call at the same place, until this one is read and checked against it. */
   earlier: TodoCall | undefined;
+}
+
+/** What one message holds for a reading: its plan parts, its subagents' plans, and its other tool parts by id. */
+interface MessageReading {
+  message: unknown;
+  entries: Entry[];
+  groups: Map<string, AgentGroup>;
+  tools: Map<string, unknown>;
+  /** The keys of the subagents that plan in it, in order: its groups, then calls whose output holds a plan. */
+  agents: string[];
+}
+
+/** One agent's plan in a reading: its calls, its views, and its replay hold. */
+interface Lane {
+  entries: Entry[];
+  firstById: Map<string, number> | undefined;
+  status: ChatStatus | undefined;
+  views: Map<string, View>;
+  held: Held | undefined;
+  replaying: boolean;
+  replayChanged: boolean;
 }
 
 /** The newest accepted call and its place in its message: what a replay holds on to. */
@@ -82,8 +109,9 @@ interface Held {
  * Creates a selector: the newest call wins; streamed tasks appear as they arrive (never an empty task, never a cut-off
  * status); the last accepted plan stays until a new call replaces it, and comes back when a call is refused, sent
  * back or abandoned; a message replayed from its start (a resumed stream) keeps the newest accepted plan until the
- * replay reaches that call again. What it keeps never changes the answer (see docs/checklist.md, "Your own markup").
- * `options.tool`: the name the tool is registered under, its settings, or another agent's shape. Default `'todo_write'`.
+ * replay reaches that call again. Each agent's plan is its own: a subagent's calls never reach the main plan. What it
+ * keeps never changes the answer (see docs/checklist.md, "Your own markup"). `options.tool`: the name the tool is
+ * registered under, its settings, or another agent's shape. Default `'todo_write'`.
  */
 export function createTodoSelector<Status extends TodoRowStatus = TodoStatus>(options: {
   tool: TodoToolShape<Status>;
@@ -98,66 +126,126 @@ export function createTodoSelector(
   return createReading(bindTodoTool(options.tool));
 }
 
+const newLane = (): Lane => ({
+  entries: [],
+  firstById: undefined,
+  status: undefined,
+  views: new Map(),
+  held: undefined,
+  replaying: false,
+  replayChanged: false,
+});
+
 /** The reading behind every selector, bound to one reader. */
 export function createReading(reader: TodoReader): TodoReading {
   let messages: readonly unknown[] = [];
   let status: ChatStatus | undefined;
-  // The plan's parts in order, each read into a call only when a view asks for it (`callAt`).
-  let entries: Entry[] = [];
-  // Per message position: the message read there and its entries, reused while it is the same object.
-  let byMessage: { message: unknown; entries: Entry[] }[] = [];
-  let firstById: Map<string, number> | undefined;
+  // Per message position: the message read there and what it holds, reused while it is the same object.
+  let byMessage: MessageReading[] = [];
+  // Every agent's plan, the main one first; a plan's parts are read into calls only when a view asks (`callAt`).
+  let lanes = new Map<string, Lane>([[MAIN, newLane()]]);
+  let agents: readonly string[] = [];
   let revision = 0;
-  let held: Held | undefined;
-  let replaying = false;
-  let replayChanged = false;
-  const views = new Map<string, View>();
-  // The plans accepted calls wrote, by call, with the call they were laid over: a call that reads as before is the
+  // The plans of subagents whose messages come in a call's output (the AI SDK's subagent pattern), by that call.
+  const nested = new Map<string, TodoReading>();
+  // The plans accepted calls wrote, by call, with what they were laid over: a call that reads as before is the
   // same object (`callAt`).
-  const plans = new WeakMap<TodoCall, { plan: Plan; previous: TodoCall | undefined }>();
+  const plans = new WeakMap<TodoCall, { plan: Plan; previous: unknown }>();
 
-  /** Reads where the plan's calls are in `next`; a message that is the same object keeps its calls as they were. */
-  function extract(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): void {
-    const list: readonly unknown[] = Array.isArray(next) ? next : [];
-    const found: Entry[] = [];
-    const nextByMessage: typeof byMessage = [];
-    for (let at = 0; at < list.length; at++) {
-      const message = list[at];
-      const known = byMessage[at];
-      if (known !== undefined && known.message === message) {
-        nextByMessage.push(known);
-        for (const entry of known.entries) found.push(entry);
-        continue;
-      }
-      const inMessage: Entry[] = [];
-      for (const part of partsOf(message)) {
-        const tool = reader.toolOfPart(part);
-        if (!tool) continue;
-        const earlier = known?.entries[inMessage.length];
-        const entry: Entry = { part, tool, message: at, call: undefined, earlier: earlier?.call ?? earlier?.earlier };
-        inMessage.push(entry);
-        found.push(entry);
-      }
-      nextByMessage.push({ message, entries: inMessage });
+  function readMessage(message: unknown, at: number, known: MessageReading | undefined): MessageReading {
+    const entries: Entry[] = [];
+    const groups = walkPlanParts(message, reader, (part, tool, agent) => {
+      const earlier = known?.entries[entries.length];
+      entries.push({ part, tool, message: at, agent, call: undefined, earlier: earlier?.call ?? earlier?.earlier });
+    });
+    const tools = new Map<string, unknown>();
+    const agents = [...groups.keys()];
+    for (const part of partsOf(message)) {
+      const id = (part as { toolCallId?: unknown } | null)?.toolCallId;
+      if (typeof id !== 'string' || reader.toolOf(toolNameOfPart(part))) continue;
+      tools.set(id, part);
+      if (holdsPlanCalls(part)) agents.push(id);
     }
-    messages = list;
-    byMessage = nextByMessage;
-    entries = found;
-    status = nextStatus;
-    firstById = undefined;
-    const isStreaming = status === 'submitted' || status === 'streaming';
-    const wasReplaying = replaying;
-    replaying = held !== undefined && isStreaming && isReplaying(held, entries, messages, wasReplaying);
-    if (!replaying) held = newestAccepted();
-    replayChanged = replaying || wasReplaying;
+    return { message, entries, groups, tools, agents };
   }
 
-  /** The call at `at`, as the same object as the last reading's when it reads the same (read and checked once). */
-  function callAt(at: number): TodoCall | undefined {
-    const entry = entries[at];
+  /** Reads where each agent's calls are in `next`; a message that is the same object keeps its calls as they were. */
+  function extract(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): void {
+    const list: readonly unknown[] = Array.isArray(next) ? next : [];
+    const nextByMessage = list.map((message, at) => {
+      const known = byMessage[at];
+      return known !== undefined && known.message === message ? known : readMessage(message, at, known);
+    });
+    messages = list;
+    byMessage = nextByMessage;
+    status = nextStatus;
+    const found = new Map<string, Entry[]>([[MAIN, []]]);
+    const groups = new Map<string, AgentGroup>();
+    const keys = new Set<string>();
+    for (const reading of byMessage) {
+      for (const entry of reading.entries) {
+        const entries = found.get(entry.agent);
+        if (entries) entries.push(entry);
+        else found.set(entry.agent, [entry]);
+      }
+      for (const [key, group] of reading.groups) groups.set(key, group);
+      for (const key of reading.agents) keys.add(key);
+    }
+    agents = sameList(agents, [...keys]);
+    const nextLanes = new Map<string, Lane>();
+    for (const [key, entries] of found) {
+      const lane = lanes.get(key) ?? newLane();
+      lane.entries = entries;
+      lane.firstById = undefined;
+      lane.status = key === MAIN || !isDone(groups.get(key)) ? status : 'ready';
+      const isStreaming = lane.status === 'submitted' || lane.status === 'streaming';
+      const wasReplaying = lane.replaying;
+      lane.replaying =
+        lane.held !== undefined && isStreaming && isReplaying(lane.held, entries, messages, wasReplaying);
+      if (!lane.replaying) lane.held = newestAccepted(lane);
+      lane.replayChanged = lane.replaying || wasReplaying;
+      nextLanes.set(key, lane);
+    }
+    lanes = nextLanes;
+  }
+
+  /** Whether every call a subagent's plan may belong to is over. */
+  function isDone(group: AgentGroup | undefined): boolean {
+    return (
+      group !== undefined &&
+      group.calls.length > 0 &&
+      group.calls.every((id) => {
+        const part = toolPart(id);
+        const state = (part as { state?: unknown } | undefined)?.state;
+        return (
+          state === 'output-error' ||
+          state === 'output-denied' ||
+          (state === 'output-available' && !(part as { preliminary?: unknown }).preliminary)
+        );
+      })
+    );
+  }
+
+  function toolPart(toolCallId: string): unknown {
+    for (let at = byMessage.length - 1; at >= 0; at--) {
+      const part = byMessage[at]!.tools.get(toolCallId);
+      if (part !== undefined) return part;
+    }
+    return undefined;
+  }
+
+  /** Whether a tool part's output is a subagent's message holding plan calls. */
+  function holdsPlanCalls(part: unknown): boolean {
+    const output = (part as { output?: unknown }).output;
+    return partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined);
+  }
+
+  /** The call at `at` of `lane`, as the same object as the last reading's when it reads the same (read and checked once). */
+  function callAt(lane: Lane, at: number): TodoCall | undefined {
+    const entry = lane.entries[at];
     if (entry === undefined) return undefined;
     if (entry.call === undefined) {
-      const call = toTodoCall(entry.part, entry.tool, entry.message);
+      const call = toTodoCall(entry.part, entry.tool, entry.message, entry.agent);
       entry.call = entry.earlier !== undefined && isSameCall(entry.earlier, call, reader) ? entry.earlier : call;
       entry.earlier = undefined;
     }
@@ -165,75 +253,138 @@ export function createReading(reader: TodoReader): TodoReading {
   }
 
   function read(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): number {
-    const previous = entries.map((entry) => entry.call);
-    const previousStatus = status;
+    const previous = new Map(
+      [...lanes].map(([key, lane]) => [key, { status: lane.status, calls: lane.entries.map((entry) => entry.call) }]),
+    );
+    const previousAgents = agents;
+    const previousNested = [...nested.values()].map((reading) => reading.state());
     extract(next, nextStatus);
-    let isSameReading = entries.length === previous.length && status === previousStatus;
-    for (let at = 0; at < entries.length; at++) if (callAt(at) !== previous[at]) isSameReading = false;
-    if (!isSameReading || replayChanged) revision += 1;
+    let isSameReading = lanes.size === previous.size && agents === previousAgents;
+    for (const [key, lane] of lanes) {
+      const before = previous.get(key);
+      if (
+        before === undefined ||
+        before.status !== lane.status ||
+        before.calls.length !== lane.entries.length ||
+        lane.replayChanged
+      )
+        isSameReading = false;
+      for (let at = 0; at < lane.entries.length; at++)
+        if (callAt(lane, at) !== before?.calls[at]) isSameReading = false;
+    }
+    [...nested.keys()].forEach((id, at) => {
+      if (nestedState(id) !== previousNested[at]) isSameReading = false;
+    });
+    if (!isSameReading) revision += 1;
     return revision;
   }
 
-  const outcomeAt = (at: number): TodoCallOutcome => {
-    const entry = entries[at]!;
+  const outcomeAt = (lane: Lane, at: number): TodoCallOutcome => {
+    const entry = lane.entries[at]!;
     return entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool);
   };
 
-  function newestAccepted(): Held | undefined {
-    for (let at = entries.length - 1; at >= 0; at--) {
-      if (outcomeAt(at) !== 'accepted') continue;
-      const { message } = entries[at]!;
+  function newestAccepted(lane: Lane): Held | undefined {
+    for (let at = lane.entries.length - 1; at >= 0; at--) {
+      if (outcomeAt(lane, at) !== 'accepted') continue;
+      const { message } = lane.entries[at]!;
       const messageId = (messages[message] as TodoMessageLike | null | undefined)?.id;
       if (messageId === undefined) return undefined;
       let callsBefore = 0;
-      while (at - callsBefore - 1 >= 0 && entries[at - callsBefore - 1]!.message === message) callsBefore += 1;
-      return { call: callAt(at)!, messageId, callsBefore };
+      while (at - callsBefore - 1 >= 0 && lane.entries[at - callsBefore - 1]!.message === message) callsBefore += 1;
+      return { call: callAt(lane, at)!, messageId, callsBefore };
     }
     return undefined;
   }
 
-  function indexOf(toolCallId: string | undefined): number {
-    if (toolCallId === undefined) return entries.length - 1;
-    if (!firstById) {
-      firstById = new Map();
-      entries.forEach((entry, at) => {
+  function indexOf(lane: Lane, toolCallId: string | undefined): number {
+    if (toolCallId === undefined) return lane.entries.length - 1;
+    if (!lane.firstById) {
+      const firstById = new Map<string, number>();
+      lane.entries.forEach((entry, at) => {
         const id = (entry.part as { toolCallId?: unknown }).toolCallId;
         const key = typeof id === 'string' ? id : '';
-        if (!firstById!.has(key)) firstById!.set(key, at);
+        if (!firstById.has(key)) firstById.set(key, at);
       });
+      lane.firstById = firstById;
     }
-    return firstById.get(toolCallId) ?? -1;
+    return lane.firstById.get(toolCallId) ?? -1;
   }
 
   /** The position of the newest accepted call before position `at`, `-1` when none. */
-  function acceptedBefore(at: number): number {
-    for (let index = at - 1; index >= 0; index--) if (outcomeAt(index) === 'accepted') return index;
+  function acceptedBefore(lane: Lane, at: number): number {
+    for (let index = at - 1; index >= 0; index--) if (outcomeAt(lane, index) === 'accepted') return index;
     return -1;
   }
 
-  /**
-   * The plan of the newest accepted call before position `at`, as it showed it: laid over the bare plan of the
-   * accepted call before it, so a reading looks two accepted calls back at most.
-   */
-  function planBefore(at: number): Plan | undefined {
-    const index = acceptedBefore(at);
-    if (index < 0) return undefined;
-    const call = callAt(index)!;
-    if (!call.tool.hasList(call.input)) return planOf(call, planBefore(index));
-    const earlier = acceptedBefore(index);
-    const previous = earlier < 0 ? undefined : callAt(earlier);
+  /** The plan `call` wrote over `previous`, kept while both are the same objects. */
+  function planAfter(call: TodoCall, previous: Plan | undefined, laidOver: unknown = previous): Plan {
     const kept = plans.get(call);
-    if (kept !== undefined && kept.previous === previous) return kept.plan;
-    const bare = previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(index);
-    const plan = planOf(call, bare);
-    plans.set(call, { plan, previous });
+    if (kept !== undefined && kept.previous === laidOver) return kept.plan;
+    const plan = planOf(call, previous);
+    plans.set(call, { plan, previous: laidOver });
     return plan;
   }
 
-  function state(toolCallId?: string): AnyState {
-    const key = toolCallId ?? '';
-    const last = views.get(key);
-    if (replaying && toolCallId === undefined && held) {
+  /**
+   * The plan of the accepted calls before position `at`, as the newest of them showed it. A whole-plan call is laid
+   * over the bare plan of the accepted call before it, so a reading looks two accepted calls back at most; task-by-task
+   * calls are folded from the first.
+   */
+  function planBefore(lane: Lane, at: number): Plan | undefined {
+    if (lane.entries[at]?.tool.kind !== 'plan') return foldBefore(lane, at);
+    const index = acceptedBefore(lane, at);
+    if (index < 0) return undefined;
+    const call = callAt(lane, index)!;
+    if (!call.tool.hasList(call.input)) return planOf(call, planBefore(lane, index));
+    const earlier = acceptedBefore(lane, index);
+    const previous = earlier < 0 ? undefined : callAt(lane, earlier);
+    const bare = previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(lane, index);
+    return planAfter(call, bare, previous);
+  }
+
+  /**
+   * The fold of the task-by-task calls before position `at`: the accepted ones, and while the chat streams the ones
+   * still running (calls of one step run side by side, each adding to the plan).
+   */
+  function foldBefore(lane: Lane, at: number): Plan | undefined {
+    const isOpen = lane.status === 'submitted' || lane.status === 'streaming';
+    let plan: Plan | undefined;
+    for (let each = 0; each < at; each++) {
+      const outcome = outcomeAt(lane, each);
+      if (outcome === 'accepted' || (outcome === 'open' && isOpen)) plan = planAfter(callAt(lane, each)!, plan);
+    }
+    return plan;
+  }
+
+  /** The plan of a subagent whose messages are a call's output, read as a conversation of its own. */
+  function nestedState(toolCallId: string): AnyState {
+    const reading = nested.get(toolCallId) ?? createReading(reader);
+    nested.set(toolCallId, reading);
+    const part = toolPart(toolCallId) as { state?: unknown; preliminary?: unknown; output?: unknown } | undefined;
+    const output = part?.output;
+    const isMessage = typeof output === 'object' && output !== null && Array.isArray((output as TodoMessageLike).parts);
+    const isOpen = status === 'submitted' || status === 'streaming';
+    const partStatus: ChatStatus | undefined =
+      part?.state === 'output-error'
+        ? 'error'
+        : part?.state === 'output-available' && !part.preliminary
+          ? 'ready'
+          : isOpen
+            ? 'streaming'
+            : status;
+    return reading.select(isMessage ? [output as TodoMessageLike] : NO_MESSAGES, { status: partStatus });
+  }
+
+  function state(toolCallId?: string, agent?: string): AnyState {
+    const key = agent ?? (toolCallId === undefined ? MAIN : laneOf(toolCallId));
+    const lane = lanes.get(key);
+    if (!lane) return nestedState(key);
+    const viewKey = toolCallId ?? '';
+    const last = lane.views.get(viewKey);
+    const shownAgents = key === MAIN && toolCallId === undefined ? agents : NO_AGENTS;
+    const { held } = lane;
+    if (lane.replaying && toolCallId === undefined && held) {
       // The plan as it was on screen when the replay began, else as the held call wrote it.
       const shown = last?.state.phase === 'accepted' && last.state.toolCallId === held.call.toolCallId;
       const plan = shown ? undefined : (plans.get(held.call)?.plan ?? planOf(held.call, undefined));
@@ -248,50 +399,75 @@ export function createReading(reader: TodoReader): TodoReading {
             }
           : { ...last!.state },
         true,
+        shownAgents,
         last?.state,
       );
-      views.set(key, { ...emptyView, state: kept, isHeld: true });
+      lane.views.set(viewKey, { ...emptyView, state: kept, agents: shownAgents, isHeld: true });
       return kept;
     }
-    const at = indexOf(toolCallId);
-    const call = at < 0 ? undefined : callAt(at);
-    const hasLaterCall = at >= 0 && at < entries.length - 1;
+    const at = indexOf(lane, toolCallId);
+    const call = at < 0 ? undefined : callAt(lane, at);
+    const hasLaterCall = at >= 0 && at < lane.entries.length - 1;
     const isSuperseded = hasLaterCall || (call !== undefined && call.message < messages.length - 1);
-    const before = call === undefined ? undefined : planBefore(at);
+    const before = call === undefined ? undefined : planBefore(lane, at);
+    const laneStatus = lane.status;
     if (
       last &&
       !last.isHeld &&
-      last.status === status &&
+      last.status === laneStatus &&
       last.isSuperseded === isSuperseded &&
       last.hasLaterCall === hasLaterCall &&
       last.call === call &&
       last.before === before &&
+      last.agents === shownAgents &&
       (call === undefined || callOutcome(call) !== 'open')
     )
       return last.state;
-    const next = call === undefined ? EMPTY : stateOf(call, before, isSuperseded, status, reader);
-    const ended = status === 'ready' || status === 'error' || hasLaterCall;
+    const next = call === undefined ? EMPTY : stateOf(call, before, isSuperseded, laneStatus, reader);
+    const ended = laneStatus === 'ready' || laneStatus === 'error' || hasLaterCall;
     // A plan waiting for review has not started: it is not live until the person approves it.
     const live = next.phase !== 'empty' && next.phase !== 'review' && !ended;
-    const shared = share(next, live, last?.state);
-    views.set(key, { state: shared, call, before, isSuperseded, hasLaterCall, status, isHeld: false });
+    const shared = share(next, live, shownAgents, last?.state);
+    lane.views.set(viewKey, {
+      state: shared,
+      call,
+      before,
+      isSuperseded,
+      hasLaterCall,
+      status: laneStatus,
+      agents: shownAgents,
+      isHeld: false,
+    });
     return shared;
   }
 
+  /** The agent whose plan holds `toolCallId`; the main one when none does. */
+  function laneOf(toolCallId: string): string {
+    for (const [key, lane] of lanes) if (indexOf(lane, toolCallId) >= 0) return key;
+    return MAIN;
+  }
+
   /** `next` with the row objects (and, when nothing changed, the whole state) of `last` where their values are equal. */
-  function share(next: UnsharedState, live: boolean, last: AnyState | undefined): AnyState {
+  function share(
+    next: UnsharedState,
+    live: boolean,
+    shownAgents: readonly string[],
+    last: AnyState | undefined,
+  ): AnyState {
     const todos = shareRows(next.todos, last?.todos);
     const removed = shareRows(next.removed, last?.removed);
     const counted = countTodos(todos, reader.statuses) as Record<string, number>;
     const lastCounts = last?.counts as Record<string, number> | undefined;
     const counts =
       lastCounts && reader.statuses.every((each) => counted[each] === lastCounts[each]) ? lastCounts : counted;
+    const withAgents = shownAgents.length > 0 ? { agents: shownAgents } : {};
     if (
       last &&
       todos === last.todos &&
       removed === last.removed &&
       counts === last.counts &&
       live === last.live &&
+      (last.agents ?? NO_AGENTS) === shownAgents &&
       next.phase === last.phase &&
       next.toolCallId === last.toolCallId &&
       next.approvalId === last.approvalId &&
@@ -302,7 +478,7 @@ export function createReading(reader: TodoReader): TodoReading {
       problemsText(next) === problemsText(last)
     )
       return last;
-    return { ...next, todos, removed, counts, live } as AnyState;
+    return { ...next, todos, removed, counts, live, ...withAgents } as AnyState;
   }
 
   return {
@@ -310,9 +486,18 @@ export function createReading(reader: TodoReader): TodoReading {
     state,
     select(selected, options = {}) {
       extract(selected, options.status);
-      return state(options.toolCallId);
+      return state(options.toolCallId, options.agent);
     },
   };
+}
+
+const NO_MESSAGES: readonly TodoMessageLike[] = [];
+const NO_AGENTS: readonly string[] = Object.freeze([]);
+
+/** `next`, or `last` when it holds the same keys in the same order. */
+function sameList(last: readonly string[], next: readonly string[]): readonly string[] {
+  if (next.length === 0) return NO_AGENTS;
+  return last.length === next.length && last.every((key, at) => key === next[at]) ? last : Object.freeze(next);
 }
 
 /**
@@ -342,7 +527,7 @@ function isReplaying(
   return wasReplaying || !isEarlierIntact || held.callsBefore === 0;
 }
 
-const emptyView: Omit<View, 'state' | 'isHeld'> = {
+const emptyView: Omit<View, 'state' | 'isHeld' | 'agents'> = {
   call: undefined,
   before: undefined,
   isSuperseded: false,
@@ -417,13 +602,19 @@ function isSameList(a: unknown, b: unknown, reader: TodoReader): boolean {
  */
 export function selectTodoState<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly TodoMessageLike[],
-  options: { status?: ChatStatus | undefined; toolCallId?: string | undefined; tool: TodoToolShape<Status> },
+  options: {
+    status?: ChatStatus | undefined;
+    toolCallId?: string | undefined;
+    agent?: string | undefined;
+    tool: TodoToolShape<Status>;
+  },
 ): TodoState<Status>;
 export function selectTodoState(
   messages: readonly TodoMessageLike[],
   options?: {
     status?: ChatStatus | undefined;
     toolCallId?: string | undefined;
+    agent?: string | undefined;
     tool?: string | TodoWriteSettings | undefined;
   },
 ): TodoState;
@@ -432,6 +623,7 @@ export function selectTodoState(
   options?: {
     status?: ChatStatus | undefined;
     toolCallId?: string | undefined;
+    agent?: string | undefined;
     tool?: TodoToolOption<TodoRowStatus> | undefined;
   },
 ): AnyTodoState;
@@ -440,6 +632,7 @@ export function selectTodoState(
   options: {
     status?: ChatStatus | undefined;
     toolCallId?: string | undefined;
+    agent?: string | undefined;
     tool?: TodoToolOption<TodoRowStatus> | undefined;
   } = {},
 ): AnyTodoState {

@@ -5,6 +5,7 @@ import type { TodoCounts, TodoRowStatus, TodoStatus } from '../plan/todo-statuse
 import type { TodoLimits, TodoReader } from '../plan/todo-tool-shape.js';
 import { ruleOnTodos, type TodoProblem } from '../tool/todo-rules.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
+import { placeTaskCall } from './task-rows.js';
 import { NO_ROWS, placeRows, type Row, type TodoRow } from './todo-rows.js';
 
 /**
@@ -23,6 +24,11 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
   live: boolean;
   /** The note on the whole plan of the list on screen, for shapes with an `explanation` key (Codex). */
   explanation?: string | undefined;
+  /**
+   * The main plan's newest state only, when subagents plan too: each one's key for the `agent` option, in order
+   * (the id of the call that handed it the work, where the conversation tells).
+   */
+  agents?: readonly string[] | undefined;
 } & (
   | {
       phase: 'empty';
@@ -89,15 +95,26 @@ export interface Plan {
   note: string | undefined;
 }
 
+/** A call's rows laid over the rows before it, each marked with what the call did; `undefined` when it writes none. */
+export function placeCall(
+  call: TodoCall,
+  before: readonly Row[],
+  isPartial: boolean,
+): { todos: Row[]; removed: Row[] } | undefined {
+  const { tool } = call;
+  if (tool.kind !== 'plan') return placeTaskCall(tool.kind, call, before, isPartial);
+  const items = tool.items(call.input, isPartial);
+  return items && placeRows(items, before, call.toolCallId, isPartial);
+}
+
 /**
- * The plan an accepted call wrote, laid over `before` (the plan it replaced: only its tasks and statuses count, so
- * its own marks never reach further back); a call with no task array leaves `before` as it was.
+ * The plan an accepted call wrote, laid over `before` (for a whole-plan tool only its tasks and statuses count, so
+ * its own marks never reach further back); a call that writes no rows leaves `before` as it was.
  */
 export function planOf(call: TodoCall, before: Plan | undefined): Plan {
-  const items = call.tool.items(call.input, false);
-  if (!items) return before ? { ...before, call } : { call, rows: NO_ROWS, removed: NO_ROWS, note: undefined };
-  const { todos, removed } = placeRows(items, before?.rows ?? NO_ROWS, call.toolCallId, false);
-  return { call, rows: todos, removed, note: call.tool.note(call.input, false) };
+  const placed = placeCall(call, before?.rows ?? NO_ROWS, false);
+  if (!placed) return before ? { ...before, call } : { call, rows: NO_ROWS, removed: NO_ROWS, note: undefined };
+  return { call, rows: placed.todos, removed: placed.removed, note: call.tool.note(call.input, false) };
 }
 
 const KNOWN_STATES = [
@@ -146,19 +163,19 @@ export function stateOf(
       ...withNote(before?.note),
     }) as UnsharedState;
   const proposed = (isPartial: boolean) => ({
-    ...placeRows(tool.items(input, isPartial) ?? [], beforeRows, toolCallId, isPartial),
+    ...(placeCall(call, beforeRows, isPartial) ?? { todos: beforeRows, removed: NO_ROWS }),
     ...withNote(tool.note(input, isPartial) ?? (isPartial ? before?.note : undefined)),
   });
   if (!KNOWN_STATES.includes(call.state)) return shown();
   const outcome = callOutcome(call);
   if (outcome === 'accepted') {
-    const items = tool.items(input, false);
-    if (!items) return { ...shown(), phase: 'accepted', toolCallId } as UnsharedState;
+    const { rows, removed, note } = planOf(call, before);
     return {
       phase: 'accepted',
       toolCallId,
-      ...placeRows(items, beforeRows, toolCallId, false),
-      ...withNote(tool.note(input, false)),
+      todos: rows,
+      removed: rows === beforeRows ? NO_ROWS : removed,
+      ...withNote(note),
     };
   }
   if (outcome === 'refused') return rejected('error', refusalOf(call, reader));

@@ -94,6 +94,8 @@ export type TodoLabels = Record<TodoRowStatus, string> &
     reviewing: string;
     /** A call's summary while it streams or runs. Default `'Updating the plan…'`. */
     updating: string;
+    /** After a task written task by task, the unfinished tasks it waits on. Default `` `blocked by #${ids.join(', #')}` ``. */
+    blockedBy: (ids: readonly string[]) => string;
     /** What calls did. Default: English. */
     changes: Partial<TodoChangeLabels>;
     /** The review controls and the plan editor. Default: English. */
@@ -157,6 +159,7 @@ export const DEFAULT_LIST_LABELS: Omit<TodoLabels, TodoRowStatus | TodoRejection
   more: (count) => `${count} more`,
   reviewing: 'The plan waits for your review.',
   updating: 'Updating the plan…',
+  blockedBy: (ids) => `blocked by #${ids.join(', #')}`,
 };
 
 /** The English defaults of the review controls and the editor. */

@@ -37,11 +37,15 @@ export function asConversations(prompt: UIMessage[], snapshots: UIMessage[]): Co
   return last ? [...streaming, { messages: [...prompt, last], status: 'ready' }] : streaming;
 }
 
-/** Checks every invariant on every snapshot; returns the state of each, in order. */
+/**
+ * Checks every invariant on every snapshot; returns the state of each, in order. `agent`: check that subagent's plan.
+ * A task written task by task may be renamed: its row keeps its id instead.
+ */
 export function checkTodoSnapshots(
   snapshots: readonly ConversationSnapshot[],
   shape: TodoToolShape<TodoRowStatus>,
   whole: WholeTexts = {},
+  agent?: string,
 ): AnyTodoState[] {
   const selector = createShapeSelector(shape);
   const statuses: readonly string[] = shape.statuses ?? TODO_WRITE_STATUSES;
@@ -50,9 +54,9 @@ export function checkTodoSnapshots(
   let accepted: string[] = [];
   const states: AnyTodoState[] = [];
   snapshots.forEach(({ messages, status }, at) => {
-    const state = selector.select(messages, { status });
+    const state = selector.select(messages, { status, agent });
     const where = `snapshot ${at} (${state.phase})`;
-    expect(createShapeSelector(shape).select(structuredClone(messages), { status }), where).toEqual(state);
+    expect(createShapeSelector(shape).select(structuredClone(messages), { status, agent }), where).toEqual(state);
     if (shown) expect(state.todos.length, `${where}: the list flashed empty`).toBeGreaterThan(0);
     shown ||= state.todos.length > 0;
     for (const row of state.todos) {
@@ -61,7 +65,8 @@ export function checkTodoSnapshots(
       if (row.activeForm !== undefined)
         expect(whole.activeForms, `${where}: cut-off activeForm`).toContain(row.activeForm);
       const before = seen.get(row.key);
-      if (before && before.content !== row.content) {
+      if (before?.id !== undefined) expect(row.id, `${where}: row ${row.key} turned into another task`).toBe(before.id);
+      else if (before && before.content !== row.content) {
         expect(before.streaming, `${where}: row ${row.key} turned from "${before.content}" into "${row.content}"`).toBe(
           true,
         );

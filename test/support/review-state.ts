@@ -17,7 +17,7 @@ export function reviewState(
     type: `tool-${name}`,
     toolCallId: `call-${approvalId}`,
     state: 'approval-requested',
-    input: { [typeof tool === 'object' && 'list' in tool ? tool.list : 'todos']: todos },
+    input: { [typeof tool === 'object' && 'list' in tool && tool.list !== undefined ? tool.list : 'todos']: todos },
     approval: { id: approvalId },
   };
   return selectTodoState([{ id: `m-${approvalId}`, parts: [part] }], { status: 'ready', tool });

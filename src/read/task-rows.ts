@@ -1,0 +1,144 @@
+/** A plan written task by task: each call of Claude Code's task tools laid over the rows before it. */
+import { todoChangeOf } from '../plan/todo-changes.js';
+import {
+  createdId,
+  listedTasks,
+  record,
+  STORED,
+  type TaskToolKind,
+  taskId as readId,
+  taskIds,
+  text,
+} from '../plan/task-results.js';
+import type { TodoRowStatus } from '../plan/todo-statuses.js';
+import type { Row } from './todo-rows.js';
+
+/** A call as the fold reads it. */
+export interface TaskCall {
+  toolCallId: string;
+  input: unknown;
+  output: unknown;
+}
+
+/**
+ * `before` with one call laid over it, every row marked with what the call did to it (`undefined` when the call
+ * leaves the plan as it was). While `isPartial` only the fields written whole count; a create's row grows with it.
+ */
+export function placeTaskCall(
+  kind: TaskToolKind,
+  call: TaskCall,
+  before: readonly Row[],
+  isPartial: boolean,
+): { todos: Row[]; removed: Row[] } | undefined {
+  const input = record(call.input) ?? {};
+  const whole = (key: string): string | undefined =>
+    isPartial && lastKey(input) === key ? undefined : text(input[key]);
+  let next: Row[];
+  let removed: Row[] = [];
+  if (kind === 'create') {
+    const subject = isPartial ? text(input.subject) : whole('subject');
+    if (subject === undefined) return undefined;
+    const created: Row = {
+      key: freeKey(call.toolCallId, before),
+      content: subject,
+      status: 'pending',
+      streaming: isPartial && lastKey(input) === 'subject',
+      ...optional('id', createdId(call.output)),
+      ...optional('activeForm', whole('activeForm')),
+    };
+    next = [...before.map((row) => ({ ...row })), created];
+  } else if (kind === 'update') {
+    const taskId = readId(input.taskId);
+    const at = before.findIndex((row) => row.id !== undefined && row.id === taskId);
+    if (taskId === undefined || at < 0) return undefined;
+    const status = isPartial && lastKey(input) === 'status' ? undefined : input.status;
+    next = before.map((row) => ({ ...row }));
+    if (status === 'deleted') {
+      removed = [{ ...before[at]!, change: 'removed' }];
+      next.splice(at, 1);
+      for (const row of next)
+        if (row.blockedBy?.includes(taskId)) row.blockedBy = row.blockedBy.filter((each) => each !== taskId);
+    } else {
+      const row = next[at]!;
+      const subject = whole('subject');
+      if (subject !== undefined) row.content = subject;
+      const activeForm = whole('activeForm');
+      if (activeForm !== undefined) row.activeForm = activeForm;
+      const owner = whole('owner');
+      if (owner !== undefined) row.owner = owner;
+      if (STORED.includes(status as TodoRowStatus)) row.status = status as TodoRowStatus;
+      if (!(isPartial && lastKey(input) === 'addBlockedBy'))
+        for (const other of taskIds(input.addBlockedBy)) block(row, other);
+      if (!(isPartial && lastKey(input) === 'addBlocks'))
+        for (const other of taskIds(input.addBlocks)) {
+          const blocked = next.find((each) => each.id === other);
+          if (blocked) block(blocked, taskId);
+        }
+    }
+  } else {
+    const tasks = listedTasks(call.output);
+    if (tasks === undefined) return undefined;
+    const byId = new Map(before.map((row) => [row.id, row]));
+    const listed = new Set(tasks.map((task) => task.id));
+    next = tasks.map((task) => {
+      const known = byId.get(task.id);
+      return {
+        key: known?.key ?? `id:${task.id}`,
+        content: task.subject,
+        status: task.status,
+        streaming: false,
+        id: task.id,
+        ...optional('activeForm', known?.activeForm),
+        ...optional('owner', task.owner),
+        ...(task.blockedBy.length > 0 ? { blockedBy: task.blockedBy } : {}),
+      };
+    });
+    removed = before
+      .filter((row) => row.id === undefined || !listed.has(row.id))
+      .map((row) => ({ ...row, change: 'removed' }));
+  }
+  // `next` holds copies: the rows before belong to the plan of an earlier call.
+  return { todos: markChanges(withBlocked(next), before), removed };
+}
+
+/** A pending task with an unfinished blocker shows as blocked; one whose blockers all finished, as pending again. */
+function withBlocked(rows: Row[]): Row[] {
+  const open = new Set(rows.filter((row) => row.status !== 'completed').map((row) => row.id));
+  for (const row of rows) {
+    const stored = row.status === 'blocked' ? 'pending' : row.status;
+    row.status = stored === 'pending' && row.blockedBy?.some((each) => open.has(each)) ? 'blocked' : stored;
+  }
+  return rows;
+}
+
+function markChanges(rows: Row[], before: readonly Row[]): Row[] {
+  const byKey = new Map(before.map((row) => [row.key, row]));
+  for (const row of rows) {
+    const old = byKey.get(row.key);
+    row.change = old ? todoChangeOf(old.status, row.status) : 'added';
+  }
+  return rows;
+}
+
+/** `created:` and the call's id; `created2:` and so on when a call of the same id made a task already (ids repeat). */
+function freeKey(toolCallId: string, rows: readonly Row[]): string {
+  const keys = new Set(rows.map((row) => row.key));
+  let copy = 1;
+  while (keys.has(`created${copy === 1 ? '' : copy}:${toolCallId}`)) copy += 1;
+  return `created${copy === 1 ? '' : copy}:${toolCallId}`;
+}
+
+function block(row: Row, by: string): void {
+  if (by === row.id || row.blockedBy?.includes(by)) return;
+  row.blockedBy = [...(row.blockedBy ?? []), by];
+}
+
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: string };
+}
+
+function lastKey(object: Record<string, unknown>): string | undefined {
+  let last: string | undefined;
+  for (const key in object) last = key;
+  return last;
+}

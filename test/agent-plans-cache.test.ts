@@ -1,0 +1,183 @@
+/**
+ * What a kept reading holds never changes the answer, with subagents and task-by-task tools too: a kept selector
+ * and a kept provider reading against a fresh derivation, along chats that follow React's contract.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readTodos, selectTodoState, type TodoToolOption } from '../src/index.js';
+import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
+import { createReading } from '../src/read/todo-selector.js';
+
+const listShape: TodoToolOption = { name: 'todo_write', list: 'todos', text: 'content', delegate: ['task'] };
+const taskShape: TodoToolOption<'pending' | 'in_progress' | 'completed' | 'blocked'> = {
+  tasks: { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' },
+  statuses: ['pending', 'in_progress', 'completed', 'blocked'],
+  delegate: ['task'],
+};
+
+const text = fc.constantFrom('Read', 'Write', ' Read ', '');
+const status = fc.constantFrom('pending', 'in_progress', 'completed', 'in_prog', 'deleted', undefined);
+const state = fc.constantFrom(
+  'input-streaming',
+  'input-available',
+  'output-available',
+  'output-available',
+  'output-error',
+);
+const metadata = fc.constantFrom<unknown>(
+  undefined,
+  { langchain: { namespace: [] } },
+  { langchain: { namespace: ['tools:1'] } },
+  { langchain: { namespace: ['tools:2'] } },
+  { harness: { parentToolCallId: 'd0' } },
+);
+const todos = fc.array(fc.record({ content: text, status }, { requiredKeys: [] }), { maxLength: 3 });
+const id = fc.constantFrom('1', '2', '3', 7);
+const taskInput = fc.oneof(
+  fc.record({ subject: text, activeForm: text }, { requiredKeys: [] }),
+  fc.record(
+    { taskId: id, status, subject: text, addBlockedBy: fc.array(id, { maxLength: 2 }), owner: text },
+    { requiredKeys: [] },
+  ),
+  fc.constant({}),
+);
+const taskOutput = fc.constantFrom<unknown>(
+  undefined,
+  'Task #1 created successfully: Read',
+  'Task #2 created successfully: Write',
+  { task: { id: '3', subject: 'Write' } },
+  'Updated task #1 status',
+  { success: false, taskId: '9', updatedFields: [], error: 'Task not found' },
+  'Task not found',
+  '#1 [completed] Read\n#2 [pending] Write [blocked by #1]',
+  'No tasks found',
+);
+const planPart = fc.record(
+  {
+    type: fc.constantFrom('tool-todo_write', 'tool-TaskCreate', 'tool-TaskUpdate', 'tool-TaskList'),
+    toolCallId: fc.constantFrom('c0', 'c1', 'c2'),
+    state,
+    input: fc.oneof(fc.record({ todos }), taskInput),
+    output: fc.oneof(fc.constant<unknown>({ pending: 1, in_progress: 0, completed: 0 }), taskOutput),
+    callProviderMetadata: metadata,
+    resultProviderMetadata: metadata,
+  },
+  { requiredKeys: ['type', 'toolCallId', 'state', 'input'] },
+);
+// Well-formed calls, so that plans are folded from several accepted calls and an earlier one can change.
+const wellFormed = fc.oneof(
+  fc.record({
+    type: fc.constant('tool-TaskCreate'),
+    toolCallId: fc.constantFrom('c0', 'c1', 'c2'),
+    state,
+    input: fc.constantFrom({ subject: 'Read' }, { subject: 'Write', activeForm: 'Writing' }),
+    output: fc.constantFrom('Task #1 created successfully: Read', 'Task #2 created successfully: Write'),
+  }),
+  fc.record({
+    type: fc.constant('tool-TaskUpdate'),
+    toolCallId: fc.constantFrom('c1', 'c2', 'c3'),
+    state,
+    input: fc.constantFrom(
+      { taskId: '1', status: 'in_progress' },
+      { taskId: '2', addBlockedBy: ['1'] },
+      { taskId: '1', status: 'completed' },
+    ),
+    output: fc.constant('Updated task #1 status'),
+    callProviderMetadata: metadata,
+  }),
+  fc.record({
+    type: fc.constant('tool-todo_write'),
+    toolCallId: fc.constantFrom('c0', 'c1', 'c2'),
+    state,
+    input: fc.constantFrom(
+      { todos: [{ content: 'Read', status: 'in_progress' }] },
+      {
+        todos: [
+          { content: 'Read', status: 'completed' },
+          { content: 'Write', status: 'pending' },
+        ],
+      },
+    ),
+    output: fc.constant({ pending: 1, in_progress: 0, completed: 0 }),
+    callProviderMetadata: metadata,
+  }),
+);
+const subagentMessage = fc
+  .array(fc.oneof(planPart, wellFormed), { maxLength: 3 })
+  .map((parts) => ({ id: '', role: 'assistant', parts }));
+const delegatePart = fc.record({
+  type: fc.constantFrom('tool-task', 'tool-research'),
+  toolCallId: fc.constantFrom('d0', 'd1'),
+  state,
+  output: fc.oneof(fc.constant<unknown>('done'), subagentMessage),
+  preliminary: fc.constantFrom(true, undefined),
+});
+const part = fc.oneof(
+  { weight: 2, arbitrary: planPart },
+  { weight: 4, arbitrary: wellFormed },
+  delegatePart,
+  fc.constant({ type: 'step-start' }),
+);
+const message = fc.record({
+  id: fc.constantFrom('m0', 'm1', undefined),
+  role: fc.constant('assistant'),
+  parts: fc.array(part, { maxLength: 6 }),
+});
+const chat = fc.array(message, { maxLength: 3 });
+const chatStatus = fc.constantFrom('streaming', 'ready', 'error', undefined);
+const AGENTS = [undefined, 'd0', 'd1', 'd0 d1', 'tools:1', 'tools:2'];
+
+/** The next conversation: a fresh one (ids repeat), a deep copy, or one part's state changed through copies. */
+function next(
+  messages: unknown[],
+  step: { fresh?: unknown[]; copy?: boolean; at?: number; state?: string },
+): unknown[] {
+  if (step.fresh) return step.fresh;
+  if (step.copy) return structuredClone(messages);
+  const places = messages.flatMap((each, at) =>
+    ((each as { parts: unknown[] }).parts ?? []).map((_, index) => [at, index] as const),
+  );
+  if (places.length === 0) return messages;
+  const [at, index] = places[step.at! % places.length]!;
+  const changed = messages[at] as { parts: Record<string, unknown>[] };
+  const parts = changed.parts.map((each, position) => (position === index ? { ...each, state: step.state } : each));
+  return messages.map((each, position) => (position === at ? { ...changed, parts } : each));
+}
+
+describe.each([
+  ['a whole-plan tool with a delegating tool', listShape],
+  ['task-by-task tools with a delegating tool', taskShape],
+] as const)('a kept reading of %s (property)', (_, tool) => {
+  it("answers like a fresh derivation for every agent and call, along a chat that follows React's contract", () => {
+    const step = fc.oneof(
+      chat.map((fresh) => ({ fresh })),
+      fc.constant({ copy: true }),
+      fc.tuple(fc.nat(), state).map(([at, each]) => ({ at, state: each })),
+    );
+    fc.assert(
+      fc.property(chat, fc.array(fc.tuple(step, chatStatus), { minLength: 1, maxLength: 6 }), (first, steps) => {
+        const reading = createReading(bindTodoTool(tool as TodoToolOption<never>));
+        let messages = first as unknown[];
+        for (const [each, chatState] of steps) {
+          messages = next(messages, each);
+          reading.read(messages as never, chatState);
+          // While a chat streams, a kept reading holds the newest plan of a message replayed from its start.
+          if (chatState === 'streaming' && messages.some((each) => (each as { id?: unknown }).id !== undefined))
+            continue;
+          for (const agent of AGENTS)
+            for (const toolCallId of agent === undefined ? [undefined, 'c0', 'c1', 'c2', 'c3'] : [undefined]) {
+              const fresh = selectTodoState(messages as never, {
+                status: chatState,
+                toolCallId,
+                agent,
+                tool: tool as never,
+              });
+              expect(reading.state(toolCallId, agent), `${agent} ${toolCallId}`).toEqual(fresh);
+            }
+          expect(() => readTodos(messages as never, { tool: tool as never })).not.toThrow();
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+});
