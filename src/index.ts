@@ -34,6 +34,8 @@ export { todoReview } from './tool/todo-review.js';
 export type { TodoReviewPolicy } from './tool/todo-review.js';
 export { explainTodoDenials } from './tool/explain-todo-denials.js';
 export { readTodoEdit, todoEditReason } from './tool/todo-edit.js';
+export { applyTodoAnswers } from './tool/apply-todo-answers.js';
+export type { TodoAnswersResult } from './tool/apply-todo-answers.js';
 
 export { readTodos } from './read/read-todos.js';
 export { pruneTodoWrites } from './read/prune-todo-writes.js';

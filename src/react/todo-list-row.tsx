@@ -51,13 +51,19 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
           <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
             {TODO_STATUSES[row.status].icon}
           </span>
-          {row.id !== undefined && <span data-todo-id="">#{row.id}</span>}
+          {row.id !== undefined && <span data-todo-id="">{`#${row.id} `}</span>}
           <span data-todo-content="" className={props.contentClassName}>
             {rowText(row)}
           </span>
-          {row.owner !== undefined && <span data-todo-owner="">{row.owner}</span>}
-          {!isRemoved && <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}`}</span>}
-          {props.blockedBy !== undefined && <span data-todo-blocked-by="">{props.blockedBy}</span>}
+          {row.owner !== undefined && <span data-todo-owner="">{` ${row.owner}`}</span>}
+          {!isRemoved && (
+            <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}${props.blockedBy ? `, ${props.blockedBy}` : ''}`}</span>
+          )}
+          {props.blockedBy !== undefined && (
+            <span data-todo-blocked-by="" aria-hidden="true">
+              {props.blockedBy}
+            </span>
+          )}
         </>
       )}
     </li>
