@@ -70,7 +70,7 @@ export function applyTodoAnswers<Message extends { parts: readonly unknown[] }>(
     answered += 1;
     const { approved, reason } = answer;
     return {
-      ...part,
+      ...(part as object),
       state: 'approval-responded',
       approval: { id: approval.id, approved, ...(reason ? { reason } : {}) },
     };
