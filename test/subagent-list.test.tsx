@@ -53,10 +53,33 @@ describe('a subagent’s plan in React', () => {
     expect(texts(getByTestId('main'))).toEqual(['Trace the bug', 'Fix it']);
     expect(texts(getByTestId('sub'))).toEqual(['Read the session middleware']);
     expect(getByTestId('sub').hasAttribute('data-live')).toBe(true);
-    expect(container.textContent).toContain("Planned 1 task");
+    expect(container.textContent).toContain('Planned 1 task');
     rerender(view('output-available'));
     expect(getByTestId('sub').hasAttribute('data-live')).toBe(false);
     expect(texts(getByTestId('main'))).toEqual(['Trace the bug', 'Fix it']);
+  });
+
+  it('shows a working subagent’s plan under the main one, named, from the provider and from messages alike', () => {
+    for (const source of ['provider', 'messages'] as const) {
+      const view = (state: 'input-available' | 'output-available') =>
+        source === 'provider' ? (
+          <TodoProvider messages={conversation(state)} status="streaming" tool={tool}>
+            <TodoList />
+          </TodoProvider>
+        ) : (
+          <TodoList messages={conversation(state)} status="streaming" tool={tool} />
+        );
+      const { container, rerender, getByRole, unmount } = render(view('input-available'));
+      const nested = getByRole('group', { name: 'A subagent’s plan' });
+      expect(texts(nested)).toEqual(['Read the session middleware']);
+      expect(texts(container.querySelector('[data-todo-list]:not([data-todo-subagent])'))).toEqual([
+        'Trace the bug',
+        'Fix it',
+      ]);
+      rerender(view('output-available'));
+      expect(container.querySelector('[data-todo-subagent]'), source).toBeNull();
+      unmount();
+    }
   });
 
   it('reads the same plan with `useTodos` and with `<TodoList messages agent>`, and lists the subagents on the main state', () => {
@@ -68,7 +91,13 @@ describe('a subagent’s plan in React', () => {
     const { getByTestId } = render(
       <>
         <Probe />
-        <TodoList data-testid="sub" messages={conversation('output-available')} status="ready" tool={tool} agent="agent-1" />
+        <TodoList
+          data-testid="sub"
+          messages={conversation('output-available')}
+          status="ready"
+          tool={tool}
+          agent="agent-1"
+        />
       </>,
     );
     expect(agents).toEqual(['agent-1']);
@@ -89,7 +118,12 @@ describe('a task written task by task', () => {
       id: 'm',
       role: 'assistant',
       parts: [
-        part('TaskCreate', 'c1', { subject: 'Add the limiter', description: '…' }, 'Task #1 created successfully: Add the limiter'),
+        part(
+          'TaskCreate',
+          'c1',
+          { subject: 'Add the limiter', description: '…' },
+          'Task #1 created successfully: Add the limiter',
+        ),
         part('TaskCreate', 'c2', { subject: 'Test it', description: '…' }, 'Task #2 created successfully: Test it'),
         part('TaskUpdate', 'u1', { taskId: '2', addBlockedBy: ['1'] }, 'Updated task #2 blockedBy'),
         part('TaskUpdate', 'u2', { taskId: '1', owner: 'limiter-writer' }, 'Updated task #1 owner'),

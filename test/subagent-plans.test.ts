@@ -194,6 +194,27 @@ describe('deepagents through LangChain’s adapter with subgraphs (by namespace)
     ]);
   });
 
+  it('ties a subagent that works a step before it plans: its first part of any kind places it', () => {
+    const parts = [
+      step,
+      dynamic('task', 'task-1', { description: 'Write a test', subagent_type: 'tester' }, namespace()),
+      {
+        type: 'text',
+        text: 'Looking around.',
+        state: 'done',
+        providerMetadata: { langchain: { namespace: ['tools:1'] } },
+      },
+      dynamic('ls', 'ls-1', { path: '/' }, namespace('tools:1')),
+      step,
+      dynamic('write_todos', 'tester-1', todos('Write a failing expiry test'), namespace('tools:1')),
+    ];
+    const main = selectTodoState([{ id: 'm', parts }], { tool, status: 'streaming' });
+    expect(main.agents).toEqual(['task-1']);
+    expect(texts(selectTodoState([{ id: 'm', parts }], { tool, status: 'streaming', agent: 'task-1' }))).toEqual([
+      'Write a failing expiry test',
+    ]);
+  });
+
   it('reads the namespace of a call’s result over the call’s own, which the adapter can stamp with another subagent’s', () => {
     const parts = [
       dynamic('write_todos', 'reviewer-1', todos('Reviewer’s task'), {

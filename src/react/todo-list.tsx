@@ -20,6 +20,7 @@ import {
   progressOf,
   type TodoLabels,
   type TodoMessageLike,
+  type TodoReading,
   type TodoRowStatus,
   type TodoToolOption,
   withDefaults,
@@ -112,22 +113,41 @@ export const TodoList = memo(
   forwardRef<HTMLDivElement, TodoListProps>(function TodoList(props, ref): ReactNode {
     const { state, messages, status, tool, toolCallId, agent, ...viewProps } = props;
     if (messages !== undefined && toolCallId !== undefined) throw new TypeError(ONE_CALL_NEEDS_PROVIDER);
-    const derived = useTodoReading(tool).select(messages ?? NO_MESSAGES, { status, agent });
+    const reading = useTodoReading(tool);
+    const derived = reading.select(messages ?? NO_MESSAGES, { status, agent });
     const provided = useProvidedTodoState(toolCallId, agent, state !== undefined || messages !== undefined);
     const providedLabels = useProvidedLabels();
-    const resolved = state ?? (messages ? derived : (provided ?? EMPTY_STATE));
+    const labels = viewProps.labels ?? providedLabels;
+    const resolved = (state ?? (messages ? derived : (provided ?? EMPTY_STATE))) as AnyTodoState;
+    // The main plan shows the plans subagents are working on now, under it.
+    const working =
+      state === undefined && toolCallId === undefined && agent === undefined ? resolved.agents : undefined;
+    const { classNames, unstyled, theme, maxVisible, maxTodos, renderItem } = viewProps;
+    const shared = { labels, classNames, unstyled, theme, maxVisible, maxTodos, renderItem };
     // The view is memoized on the state object: a text delta after the call, which leaves the
     // state as it was, costs the derivation and nothing else.
     return (
-      <TodoListView
-        {...viewProps}
-        labels={viewProps.labels ?? providedLabels}
-        state={resolved as AnyTodoState}
-        rootRef={ref}
-      />
+      <>
+        <TodoListView {...viewProps} labels={labels} state={resolved} rootRef={ref} />
+        {working?.map((key) => (
+          <SubagentPlan key={key} agent={key} reading={messages ? reading : undefined} {...shared} />
+        ))}
+      </>
     );
   }),
 );
+
+/** A subagent's plan under the main one while it is live: from the list's own reading, else the provider's. */
+function SubagentPlan(
+  props: { agent: string; reading: TodoReading | undefined } & Omit<ViewProps, 'addToolApprovalResponse'>,
+): ReactNode {
+  const { agent, reading, ...viewProps } = props;
+  const provided = useProvidedTodoState(undefined, agent, reading !== undefined);
+  const state = reading ? reading.state(undefined, agent) : provided;
+  if (!state?.live || state.todos.length === 0) return null;
+  const caption = withDefaults(viewProps.labels).subagentPlan;
+  return <TodoListView {...viewProps} state={state} rootRef={null} caption={caption} data-todo-subagent="" />;
+}
 
 const ONE_CALL_NEEDS_PROVIDER =
   '<TodoList toolCallId> reads its call from a <TodoProvider messages status>: pass no messages, so one reading serves every call.';
@@ -140,7 +160,12 @@ const EMPTY_STATE: AnyTodoState = Object.freeze({
   live: false,
 }) as AnyTodoState;
 
-type TodoListViewProps = { state: AnyTodoState; rootRef: ForwardedRef<HTMLDivElement> } & ViewProps;
+type TodoListViewProps = {
+  state: AnyTodoState;
+  rootRef: ForwardedRef<HTMLDivElement>;
+  /** A line above the list that names it (a subagent's plan). */
+  caption?: string | undefined;
+} & ViewProps;
 
 const TodoListView = memo(function TodoListView(props: TodoListViewProps): ReactNode {
   const {
@@ -155,6 +180,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     maxVisible = 8,
     maxTodos = DEFAULT_MAX_ROWS,
     renderItem,
+    caption,
     ...rootProps
   } = props;
   const labels = useMemo(() => withDefaults(labelOverrides), [labelOverrides]);
@@ -277,7 +303,14 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       data-live={state.live ? '' : undefined}
       aria-busy={state.phase === 'streaming' || undefined}
       className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
+      role={caption === undefined ? undefined : 'group'}
+      aria-labelledby={caption === undefined ? undefined : `${id}c`}
     >
+      {caption !== undefined && (
+        <p id={`${id}c`} data-todo-caption="">
+          {caption}
+        </p>
+      )}
       {state.explanation && (
         <p data-todo-explanation="" className={classNames.explanation}>
           {state.explanation}

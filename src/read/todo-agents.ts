@@ -29,22 +29,35 @@ function agentOfMetadata(metadata: unknown): MetadataAgent {
 }
 
 /**
- * Walks one message's parts in order: `step` at each step's start, `delegate` at each delegating call, and `agentOf`
- * for each plan call, which returns its agent's key (`MAIN`, or a subagent's: its delegating call's id when it can
- * be told, else a key of the group). `groups` holds every subagent's plan met so far.
+ * Walks one message's parts in order: `step` at each step's start, `delegate` at each delegating call, `see` at each
+ * other part with metadata, and `agentOf` for each plan call, which returns its agent's key (`MAIN`, or a
+ * subagent's: its delegating call's id when it can be told, else a key of the group). `groups` holds every
+ * subagent's plan met so far.
  */
 export function createAgentWalker(): {
   step(): void;
   delegate(toolCallId: string): void;
+  see(metadata: unknown): void;
   agentOf(metadata: unknown): string;
   groups: Map<string, AgentGroup>;
 } {
   let open: string[] = [];
-  const tied = new Map<string, string>();
+  // A metadata group is placed at its first part of any kind: a subagent may work a while before it plans.
+  const placed = new Map<string, AgentGroup>();
   const groups = new Map<string, AgentGroup>();
-  const group = (key: string, calls: readonly string[]): string => {
-    if (!groups.has(key)) groups.set(key, { key, calls });
-    return key;
+  const place = (name: string): AgentGroup => {
+    const known = placed.get(name);
+    if (known) return known;
+    // A group ties to the one open call no other group took; with several, its call cannot be told.
+    const taken = new Set([...placed.values()].map((group) => group.key));
+    const free = open.filter((id) => !taken.has(id));
+    const group = { key: free.length === 1 ? free[0]! : name, calls: free };
+    placed.set(name, group);
+    return group;
+  };
+  const plans = (group: AgentGroup): string => {
+    if (!groups.has(group.key)) groups.set(group.key, group);
+    return group.key;
   };
   return {
     groups,
@@ -54,22 +67,17 @@ export function createAgentWalker(): {
     delegate(toolCallId) {
       if (!open.includes(toolCallId)) open.push(toolCallId);
     },
+    see(metadata) {
+      const said = agentOfMetadata(metadata);
+      if (said && 'group' in said) place(said.group);
+    },
     agentOf(metadata) {
       const said = agentOfMetadata(metadata);
       if (said && 'main' in said) return MAIN;
-      if (said && 'call' in said) return group(said.call, [said.call]);
-      if (said && 'group' in said) {
-        const known = tied.get(said.group);
-        if (known !== undefined) return known;
-        // A group ties to the one open call no other group took; with several, its call cannot be told.
-        const taken = new Set(tied.values());
-        const free = open.filter((id) => !taken.has(id));
-        const key = free.length === 1 ? group(free[0]!, free) : group(said.group, free);
-        tied.set(said.group, key);
-        return key;
-      }
+      if (said && 'call' in said) return plans({ key: said.call, calls: [said.call] });
+      if (said && 'group' in said) return plans(place(said.group));
       if (open.length === 0) return MAIN;
-      return open.length === 1 ? group(open[0]!, open) : group(open.join(' '), [...open]);
+      return plans(open.length === 1 ? { key: open[0]!, calls: open } : { key: open.join(' '), calls: [...open] });
     },
   };
 }

@@ -104,13 +104,18 @@ export function walkPlanParts(
   const parts = partsOf(message);
   const metadata = metadataById(parts);
   for (const part of parts) {
-    if ((part as { type?: unknown } | null)?.type === 'step-start') agents.step();
+    const { type, providerMetadata } = (part ?? {}) as { type?: unknown; providerMetadata?: unknown };
+    if (type === 'step-start') agents.step();
     const name = toolNameOfPart(part);
-    if (name === undefined) continue;
+    if (name === undefined) {
+      agents.see(providerMetadata);
+      continue;
+    }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
     if (tool) found(part, tool, agents.agentOf(metadata.get(id)));
     else if (reader.delegates(name)) agents.delegate(id);
+    else agents.see(metadata.get(id));
   }
   return agents.groups;
 }

@@ -317,11 +317,11 @@ export function createReading(reader: TodoReader): TodoReading {
     return -1;
   }
 
-  /** The plan `call` wrote over `previous`, kept while both are the same objects. */
-  function planAfter(call: TodoCall, previous: Plan | undefined, laidOver: unknown = previous): Plan {
+  /** The plan `call` wrote over the plan `before()` gives, kept while `call` and `laidOver` are the same objects. */
+  function planAfter(call: TodoCall, laidOver: unknown, before: () => Plan | undefined): Plan {
     const kept = plans.get(call);
     if (kept !== undefined && kept.previous === laidOver) return kept.plan;
-    const plan = planOf(call, previous);
+    const plan = planOf(call, before());
     plans.set(call, { plan, previous: laidOver });
     return plan;
   }
@@ -339,8 +339,9 @@ export function createReading(reader: TodoReader): TodoReading {
     if (!call.tool.hasList(call.input)) return planOf(call, planBefore(lane, index));
     const earlier = acceptedBefore(lane, index);
     const previous = earlier < 0 ? undefined : callAt(lane, earlier);
-    const bare = previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(lane, index);
-    return planAfter(call, bare, previous);
+    return planAfter(call, previous, () =>
+      previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(lane, index),
+    );
   }
 
   /**
@@ -352,7 +353,10 @@ export function createReading(reader: TodoReader): TodoReading {
     let plan: Plan | undefined;
     for (let each = 0; each < at; each++) {
       const outcome = outcomeAt(lane, each);
-      if (outcome === 'accepted' || (outcome === 'open' && isOpen)) plan = planAfter(callAt(lane, each)!, plan);
+      if (outcome === 'accepted' || (outcome === 'open' && isOpen)) {
+        const previous = plan;
+        plan = planAfter(callAt(lane, each)!, previous, () => previous);
+      }
     }
     return plan;
   }
