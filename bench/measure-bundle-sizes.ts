@@ -21,10 +21,10 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
  * `./react` is what a page loads first: the plan editor is a chunk of its own, loaded on "Edit plan".
  */
 export const BUNDLE_BUDGETS = {
-  '.': 11.25 * 1024,
-  '. (route handler: todoWrite + readTodos)': 4.75 * 1024,
-  './react': 10.75 * 1024,
-  './styles.css': 2.125 * 1024,
+  '.': 14.25 * 1024,
+  '. (route handler: todoWrite + readTodos)': 6.75 * 1024,
+  './react': 13.75 * 1024,
+  './styles.css': 2.25 * 1024,
 } as const;
 
 export type EntryName = keyof typeof BUNDLE_BUDGETS;

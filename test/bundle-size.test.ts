@@ -57,7 +57,7 @@ describe('zod in the bundles', () => {
 });
 
 describe("other agents' shapes in the bundles", () => {
-  const names = ['TodoWrite', 'write_todos', 'update_plan', 'task_write', 'todowrite'];
+  const names = ['TodoWrite', 'TaskCreate', 'write_todos', 'update_plan', 'task_write', 'todowrite'];
   /** The tool names a bundle holds as string literals. */
   const namesIn = (code: string): string[] => names.filter((name) => new RegExp(`["'\`]${name}["'\`]`).test(code));
 
@@ -69,12 +69,12 @@ describe("other agents' shapes in the bundles", () => {
     }
   }, 60_000);
 
-  it('cost a few hundred bytes, all six together, to a page that reads one of them', async () => {
+  it('cost a few hundred bytes, all seven together, to a page that reads one of them', async () => {
     const plain = await measureBundle('list', 'bench/entries/client-list.ts');
     const withShape = await measureBundle('list + claudeCode', 'bench/entries/client-list-claude-code.ts');
     const { code } = await bundleScript('bench/entries/client-list-claude-code.ts');
     expect(namesIn(code)).toEqual(names);
     console.log(`agentTodoTools: +${withShape.gzipped - plain.gzipped} B gzipped over ${plain.gzipped} B`);
-    expect(withShape.gzipped - plain.gzipped).toBeLessThanOrEqual(250);
+    expect(withShape.gzipped - plain.gzipped).toBeLessThanOrEqual(300);
   }, 60_000);
 });
