@@ -7,7 +7,7 @@
  */
 
 /** The identifiers of the built-in scenarios, in the order the picker shows them. */
-export type ScenarioId = 'plan' | 'rejected' | 'stop' | 'large';
+export type ScenarioId = 'plan' | 'research' | 'rejected' | 'stop' | 'large';
 
 /** One task of a scenario's plan. */
 export interface ScenarioTask {
@@ -17,6 +17,15 @@ export interface ScenarioTask {
   note: string;
   /** How the model revises the rest of the list in the same update that completes this task. */
   then?: TaskRevision;
+  /** Hands the task to a research subagent while it is in progress; its findings become the task's note. */
+  research?: Research;
+}
+
+/** A question the main agent hands to a research subagent, and the plan the subagent works through to answer it. */
+export interface Research {
+  question: string;
+  /** The subagent's own plan; its `summary` is all the main agent reads back. */
+  plan: ScriptedPlan;
 }
 
 /**
@@ -69,6 +78,8 @@ export interface Scenario extends ScriptedPlan {
   workLimit?: number;
   /** Multiplies the streaming delays: below 1 streams faster. Default 1. */
   pace?: number;
+  /** The name the agent claims tasks under, with Claude Code's task tools. Default `'main'`. */
+  agentName?: string;
 }
 
 const plan: Scenario = {
@@ -110,6 +121,57 @@ const plan: Scenario = {
   summary:
     'Done. Login is limited to 5 attempts per minute per IP and username; over the limit it answers 429 with `Retry-After`. The limiter and the route are tested, and the API docs describe the new response.',
   mistake: { afterCompleted: 2, kind: 'two-in-progress' },
+};
+
+const research: Scenario = {
+  id: 'research',
+  label: 'Subagent research',
+  description:
+    'The agent hands its first task to a research subagent that plans on its own: its list shows under the call in the chat, while the pinned plan stays the main agent’s.',
+  prompt: 'Log users out of every device when they change their password.',
+  intro: "I'll have a subagent find out how sessions are stored and revoked, then make the change. The plan:",
+  tasks: [
+    {
+      content: 'Research how sessions are stored and revoked',
+      note: 'The research is in.',
+      research: {
+        question: 'How are sessions stored, and what revokes them today?',
+        plan: {
+          intro: "I'll find where sessions are made, then trace what ends them.",
+          tasks: [
+            {
+              content: 'Find where sessions are created',
+              note: 'Sessions are created in `src/auth/session.ts` and stored in Redis as `session:<id>`.',
+            },
+            {
+              content: 'Trace logout and the password change',
+              note: 'Logout deletes its own session; the password route in `src/routes/password.ts` deletes none.',
+            },
+            { content: 'List what ends a session', note: 'Only logout and the 30-day expiry end a session.' },
+          ],
+          summary:
+            'Sessions live in Redis as `session:<id>`, with no index by user. Logout deletes one session and expiry ends the rest; a password change revokes nothing, so old sessions stay valid.',
+        },
+      },
+    },
+    {
+      content: 'Index sessions by user in Redis',
+      note: "Each new session is also added to `user-sessions:<userId>`, so all of a user's sessions can be found.",
+    },
+    {
+      content: 'Revoke every other session on a password change',
+      note: "The password route now deletes every session in the user's index except the one making the change.",
+    },
+    {
+      content: 'Write tests for the revocation',
+      note: 'Three tests: other sessions end, the current one stays, and a stale index entry is skipped.',
+    },
+    { content: 'Run the test suite', note: 'The whole suite passes.' },
+  ],
+  summary:
+    'Done. Changing a password now ends every other session of the user: sessions are indexed by user, and the password route revokes them all. Tests cover it.',
+  // The subagent is the point of it: the same plan, research first, whatever the user asks.
+  fixedPlan: true,
 };
 
 const rejected: Scenario = {
@@ -271,10 +333,10 @@ const large: Scenario = {
 };
 
 /** The built-in scenarios by id. */
-export const scenarios: Readonly<Record<ScenarioId, Scenario>> = { plan, rejected, stop, large };
+export const scenarios: Readonly<Record<ScenarioId, Scenario>> = { plan, research, rejected, stop, large };
 
 /** The scenario ids in picker order. */
-export const SCENARIO_IDS: readonly ScenarioId[] = ['plan', 'rejected', 'stop', 'large'];
+export const SCENARIO_IDS: readonly ScenarioId[] = ['plan', 'research', 'rejected', 'stop', 'large'];
 
 /** The scenario the demo starts with. */
 export const DEFAULT_SCENARIO_ID: ScenarioId = 'plan';
@@ -282,4 +344,29 @@ export const DEFAULT_SCENARIO_ID: ScenarioId = 'plan';
 /** True when `value` names a built-in scenario. */
 export function isScenarioId(value: unknown): value is ScenarioId {
   return typeof value === 'string' && (SCENARIO_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * The subagent's session for a question a scenario hands to research: the research's own plan, written whatever the
+ * question's wording. A question no task asks gets a short plan of its own.
+ */
+export function researchScenario(scenario: Scenario, question: string): Scenario {
+  const asked = scenario.tasks.find((task) => task.research?.question === question)?.research;
+  const plan: ScriptedPlan = asked?.plan ?? {
+    intro: "I'll look for the code the question is about.",
+    tasks: [
+      { content: 'Search the code for the question', note: 'Found two modules that touch it.' },
+      { content: 'Write up the findings', note: 'Wrote up the findings.' },
+    ],
+    summary: `Two modules touch "${question}"; nothing there stands in the way.`,
+  };
+  return {
+    ...plan,
+    id: scenario.id,
+    label: 'Research',
+    description: question,
+    prompt: question,
+    fixedPlan: true,
+    agentName: 'researcher',
+  };
 }

@@ -10,6 +10,8 @@
  *
  * The scenario's own prompt gets the scenario's plan; any other request gets a plan about that
  * request (`planRequest`), which also scripts revisions: tasks finished together, added, dropped, renamed.
+ * A task the plan hands to research is a `research` call first; the main model reads back only the
+ * subagent's findings. `decide` swaps the whole-list tool for another way of planning (task-steps.ts).
  *
  * Its runtime imports are extensionless, for bundlers: Vite, Next.js and vitest load this file
  * (`scenarios.ts` stays import-free for plain Node).
@@ -17,6 +19,7 @@
 import type { LanguageModel } from 'ai';
 import { toActiveForm } from './active-form';
 import { planRequest } from './plan-request';
+import { RESEARCH_STOPPED } from './research-tool';
 import { describeRevision, revisePlan } from './revise-plan';
 import { seededRandom } from './seeded-random';
 import { validateTodos } from 'todo-write';
@@ -29,18 +32,32 @@ type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
 type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
 
+/** The conversation as the model receives it. */
+export type ScriptedPrompt = Prompt;
+
 /** A todo as the scripted model writes it. `status` is a string: the model can make mistakes. */
 export interface ScriptedTodo {
   content: string;
   status: string;
 }
 
-/** What the model does in one step: say something, then (maybe) call the tool. */
+/** What the model does in one step: say something, then (maybe) call tools. */
 export interface ScriptedStep {
   text: string;
-  /** The list to send with `todo_write`; absent when the model ends its turn. */
+  /** The list to send with `todo_write`; absent when the model ends its turn or calls other tools. */
   todos?: ScriptedTodo[];
+  /** Other tool calls of the step, side by side, in order. */
+  calls?: ScriptedCall[];
 }
+
+/** A tool call the model makes, by the tool's registered name. */
+export interface ScriptedCall {
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+/** The tool the main agent hands a research question to. */
+export const RESEARCH_TOOL = 'research';
 
 export interface ScriptedModelOptions {
   scenario: Scenario;
@@ -55,6 +72,10 @@ export interface ScriptedModelOptions {
   activeForm?: boolean;
   /** Reported as `modelId`. Default `scripted-${scenario.id}`. */
   modelId?: string;
+  /** Decides each step from the prompt. Default {@link decideNextStep}: the plan as one list per call. */
+  decide?: (prompt: Prompt, scenario: Scenario) => ScriptedStep;
+  /** Starts every tool call id, so a subagent's ids differ from its parent's. Default `'call_scripted'`. */
+  callIdPrefix?: string;
 }
 
 /** Delay before the first delta of a step (the model "thinking"), at speed 1. */
@@ -63,15 +84,27 @@ const FIRST_DELTA_DELAY_MS = 350;
 const TEXT_DELTA_DELAY_MS = 28;
 /** Delay between two tool-argument deltas, at speed 1. */
 const ARGUMENT_DELTA_DELAY_MS = 22;
-const CONTINUE_PATTERN = /\b(continue|resume|go on|keep going|retry|try again)\b/i;
+/** A user message that asks the agent to pick up where it stopped. */
+export const CONTINUE_PATTERN = /\b(continue|resume|go on|keep going|retry|try again)\b/i;
 
 /** Creates the scripted model for one scenario. */
 export function createScriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
-  const { scenario, toolName = 'todo_write' } = options;
-  const inputOf = (todos: ScriptedTodo[]): string =>
-    JSON.stringify({
+  const { scenario, toolName = 'todo_write', decide = decideNextStep, callIdPrefix = 'call_scripted' } = options;
+  const callsOf = (step: ScriptedStep, prompt: Prompt): ToolCall[] => {
+    const calls: ScriptedCall[] = step.todos === undefined ? (step.calls ?? []) : [planCall(step.todos)];
+    const first = countToolCalls(prompt) + 1;
+    return calls.map((call, index) => ({
+      toolCallId: `${callIdPrefix}_${first + index}`,
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    }));
+  };
+  const planCall = (todos: ScriptedTodo[]): ScriptedCall => ({
+    toolName,
+    input: {
       todos: options.activeForm ? todos.map((todo) => ({ ...todo, activeForm: toActiveForm(todo.content) })) : todos,
-    });
+    },
+  });
   const readSpeed = (): number => {
     const speed = typeof options.speed === 'function' ? options.speed() : (options.speed ?? 1);
     return Number.isFinite(speed) || speed === Infinity ? Math.max(speed, 0.05) : 1;
@@ -82,17 +115,18 @@ export function createScriptedModel(options: ScriptedModelOptions): LanguageMode
     modelId: options.modelId ?? `scripted-${scenario.id}`,
     supportedUrls: {},
     async doGenerate(callOptions): Promise<GenerateResult> {
-      const step = decideNextStep(callOptions.prompt, scenario);
-      const toolCallId = nextToolCallId(callOptions.prompt);
-      const content: GenerateResult['content'] = [{ type: 'text', text: step.text }];
-      if (step.todos !== undefined) {
-        content.push({ type: 'tool-call', toolCallId, toolName, input: inputOf(step.todos) });
-      }
-      return { content, finishReason: finishReasonOf(step), usage: usageOf(callOptions.prompt, step), warnings: [] };
+      const step = decide(callOptions.prompt, scenario);
+      const calls = callsOf(step, callOptions.prompt);
+      const content: GenerateResult['content'] = [
+        { type: 'text', text: step.text },
+        ...calls.map((call) => ({ type: 'tool-call' as const, ...call })),
+      ];
+      return { content, finishReason: finishReasonOf(calls), usage: usageOf(callOptions.prompt, step), warnings: [] };
     },
     async doStream(callOptions): Promise<StreamResult> {
-      const step = decideNextStep(callOptions.prompt, scenario);
-      const parts = streamPartsOf(step, callOptions.prompt, toolName, inputOf);
+      const step = decide(callOptions.prompt, scenario);
+      const stepId = `${callIdPrefix}_${countToolCalls(callOptions.prompt) + 1}`;
+      const parts = streamPartsOf(step, callOptions.prompt, stepId, callsOf(step, callOptions.prompt));
       const pace = scenario.pace ?? 1;
       return { stream: paceParts(parts, (delayMs) => (delayMs * pace) / readSpeed(), callOptions.abortSignal) };
     },
@@ -106,7 +140,9 @@ export function createScriptedModel(options: ScriptedModelOptions): LanguageMode
  * - the last call was accepted: finish the current task and start the next, making the
  *   scenario's one mistake when its moment comes; everything done: summarise and stop;
  * - a list the person edited: their tasks as written, in their order, one task forward per call,
- *   with none of the plan's revisions and no mistake.
+ *   with none of the plan's revisions and no mistake;
+ * - a task in progress that the plan hands to research: a `research` call first, then the task is
+ *   done with what the subagent found.
  */
 export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep {
   const history = readTodoCalls(prompt);
@@ -116,10 +152,17 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   const lastAccepted = history.findLast((call) => call.outcome === 'accepted')?.todos;
   const lastCall = turnCalls.at(-1);
   const plans = plansOf(prompt, scenario);
+  const findings = readFindings(prompt);
 
   if (lastCall === undefined) {
     if (lastAccepted !== undefined && !isFinished(lastAccepted, scenario) && CONTINUE_PATTERN.test(userText)) {
       const current = lastAccepted.find((todo) => todo.status === 'in_progress');
+      const plan = planOf(plans, lastAccepted);
+      const research = current && researchStep(plan, current.content, findings);
+      if (research) return research;
+      // Research done again after a Stop: the task is done with what it found.
+      if (current && taskOf(plan, current.content)?.research)
+        return advanceStep(lastAccepted, plan, isPersonsList(lastAccepted, history), findings);
       return {
         text: `Picking up where I left off${current ? `: ${lowerFirst(current.content)}` : ''}.`,
         todos: advance(lastAccepted, revisionsFor(lastAccepted, history, plans)),
@@ -155,11 +198,13 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
   const plan = planOf(plans, list);
   const personsPlan = isPersonsList(list, history);
   if (isFinished(list, scenario)) return { text: personsPlan ? PERSONS_PLAN_DONE : plan.summary };
-  if (lastCall.edited === true) return startEditedPlan(list, plan);
-  const step = advanceStep(list, plan, personsPlan);
+  if (lastCall.edited === true) return startEditedPlan(list, plan, findings);
+  const current = list.find((todo) => todo.status === 'in_progress');
+  const research = current && researchStep(plan, current.content, findings);
+  if (research) return research;
+  const step = advanceStep(list, plan, personsPlan, findings);
   const completed = list.filter((todo) => todo.status === 'completed').length;
   const madeMistake = history.some((call) => call.outcome === 'rejected');
-  const current = list.find((todo) => todo.status === 'in_progress');
   // The person's own plan is worked as approved: no scripted mistake in it.
   if (
     scenario.mistake !== undefined &&
@@ -180,11 +225,16 @@ export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep
 const PERSONS_PLAN_DONE = 'Done: every task of your plan is finished.';
 
 /** One step forward: the task in progress completed, the next one started, and a line about it. */
-function advanceStep(list: readonly ScriptedTodo[], plan: ScriptedPlan, personsPlan: boolean): ScriptedStep {
+function advanceStep(
+  list: readonly ScriptedTodo[],
+  plan: ScriptedPlan,
+  personsPlan: boolean,
+  findings: ReadonlyMap<string, string>,
+): ScriptedStep {
   const current = list.find((todo) => todo.status === 'in_progress');
   const todos = advance(list, personsPlan ? undefined : plan);
   const next = todos.find((todo) => todo.status === 'in_progress');
-  const note = current === undefined ? 'Starting.' : noteOf(plan, current.content, personsPlan);
+  const note = current === undefined ? 'Starting.' : noteOf(plan, current.content, personsPlan, findings);
   return {
     text: next === undefined ? `${note} That was the last task.` : `${note} Next: ${lowerFirst(next.content)}.`,
     todos,
@@ -192,13 +242,53 @@ function advanceStep(list: readonly ScriptedTodo[], plan: ScriptedPlan, personsP
 }
 
 /**
- * What the agent says once a task is done. In the person's plan a note that tells of a revision
- * (a task added, dropped or finished along) would not be true, so it says what was finished.
+ * What the agent says once a task is done; a researched task's note leads into what the subagent found. In the
+ * person's plan a note that tells of a revision (a task added, dropped or finished along) would not be true, so it
+ * says what was finished.
  */
-function noteOf(plan: ScriptedPlan, content: string, personsPlan: boolean): string {
+export function noteOf(
+  plan: ScriptedPlan,
+  content: string,
+  personsPlan: boolean,
+  findings: ReadonlyMap<string, string>,
+): string {
   const task = taskOf(plan, content);
   if (task === undefined || (personsPlan && task.then !== undefined)) return `Finished: ${content}.`;
-  return task.note;
+  const found = task.research && findings.get(task.research.question);
+  return found ? `${task.note} ${found}` : task.note;
+}
+
+/** The step that hands the task in progress to research, while its plan asks for it and no finding came back. */
+export function researchStep(
+  plan: ScriptedPlan,
+  content: string,
+  findings: ReadonlyMap<string, string>,
+): ScriptedStep | undefined {
+  const research = taskOf(plan, content)?.research;
+  if (research === undefined || findings.has(research.question)) return undefined;
+  return {
+    text: "I'll hand the research to a subagent, so its reading stays out of my context.",
+    calls: [{ toolName: RESEARCH_TOOL, input: { question: research.question } }],
+  };
+}
+
+/** What research answered, by question: the text the main model read back (a failed or stopped run has none). */
+export function readFindings(prompt: Prompt): Map<string, string> {
+  const questions = new Map<string, string>();
+  const findings = new Map<string, string>();
+  for (const message of prompt) {
+    if (message.role !== 'assistant' && message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-call' && part.toolName === RESEARCH_TOOL) {
+        const question = (part.input as { question?: unknown } | null)?.question;
+        if (typeof question === 'string') questions.set(part.toolCallId, question);
+      } else if (part.type === 'tool-result' && part.output.type === 'text') {
+        const question = questions.get(part.toolCallId);
+        if (question !== undefined && part.output.value !== RESEARCH_STOPPED) findings.set(question, part.output.value);
+      }
+    }
+  }
+  return findings;
 }
 
 /**
@@ -221,13 +311,13 @@ function revisionsFor(
 }
 
 /** The plan a request gets: the scenario's own for its prompt (or always, for a fixed plan), else one about the request. */
-function planFor(userText: string, scenario: Scenario): ScriptedPlan {
+export function planFor(userText: string, scenario: Scenario): ScriptedPlan {
   const asked = userText.trim().replace(/\s+/g, ' ');
   return scenario.fixedPlan === true || asked === scenario.prompt ? scenario : planRequest(asked);
 }
 
 /** The plans of every request in the conversation, newest first, the scenario's own last. */
-function plansOf(prompt: Prompt, scenario: Scenario): ScriptedPlan[] {
+export function plansOf(prompt: Prompt, scenario: Scenario): ScriptedPlan[] {
   const plans = prompt
     .filter((message) => message.role === 'user')
     .map((message) => planFor(readUserText(message), scenario))
@@ -236,7 +326,7 @@ function plansOf(prompt: Prompt, scenario: Scenario): ScriptedPlan[] {
 }
 
 /** The plan a list was written from: the one that knows most of its tasks (the newest on a tie). */
-function planOf(plans: readonly ScriptedPlan[], list: readonly ScriptedTodo[]): ScriptedPlan {
+export function planOf(plans: readonly ScriptedPlan[], list: readonly { content: string }[]): ScriptedPlan {
   let best = plans[0]!;
   let bestScore = -1;
   for (const plan of plans) {
@@ -318,7 +408,7 @@ function isTodoInput(input: unknown): input is { todos: ScriptedTodo[] } {
   );
 }
 
-function readUserText(message: Prompt[number] | undefined): string {
+export function readUserText(message: Prompt[number] | undefined): string {
   if (message?.role !== 'user') return '';
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
 }
@@ -329,7 +419,7 @@ function isFinished(list: readonly ScriptedTodo[], scenario: Scenario): boolean 
 }
 
 /** A task of the plan by its text: one of its tasks, or one its revisions add or rename to. */
-function taskOf(plan: ScriptedPlan, content: string): ScenarioTask | undefined {
+export function taskOf(plan: ScriptedPlan, content: string): ScenarioTask | undefined {
   for (const task of plan.tasks) {
     if (task.content === content) return task;
     const revised = [...(task.then?.add ?? []), ...(task.then?.rename ?? []).map((rename) => rename.to)];
@@ -377,7 +467,11 @@ function revise(todos: ScriptedTodo[], current: ScriptedTodo, revision: TaskRevi
  * A plan the person edited is worked in their order: the first open task starts, the others wait.
  * When that is already so, the first task is done in this step, as after a plain approval.
  */
-function startEditedPlan(list: readonly ScriptedTodo[], plan: ScriptedPlan): ScriptedStep {
+function startEditedPlan(
+  list: readonly ScriptedTodo[],
+  plan: ScriptedPlan,
+  findings: ReadonlyMap<string, string>,
+): ScriptedStep {
   const intro = 'Working from your edited plan, in your order.';
   const first = list.find((todo) => todo.status !== 'completed');
   const todos = list.map((todo) => ({
@@ -387,7 +481,7 @@ function startEditedPlan(list: readonly ScriptedTodo[], plan: ScriptedPlan): Scr
   if (todos.some((todo, index) => todo.status !== list[index]!.status)) {
     return { text: `${intro} First: ${lowerFirst(first!.content)}.`, todos };
   }
-  const step = advanceStep(list, plan, true);
+  const step = advanceStep(list, plan, true, findings);
   return { text: `${intro} ${step.text}`, todos: step.todos };
 }
 
@@ -406,26 +500,34 @@ function markCurrent(list: readonly ScriptedTodo[], status: string): ScriptedTod
   return list.map((todo) => ({ content: todo.content, status: todo.status === 'in_progress' ? status : todo.status }));
 }
 
-function lowerFirst(text: string): string {
+export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** A tool call as the model sends it, its input as JSON. */
+interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: string;
+}
+
 /** Tool call ids count the calls already in the prompt, so they are unique within a conversation. */
-function nextToolCallId(prompt: Prompt): string {
+function countToolCalls(prompt: Prompt): number {
   let count = 0;
   for (const message of prompt) {
     if (message.role === 'assistant') count += message.content.filter((part) => part.type === 'tool-call').length;
   }
-  return `call_scripted_${count + 1}`;
+  return count;
 }
 
-function finishReasonOf(step: ScriptedStep): GenerateResult['finishReason'] {
-  return step.todos === undefined ? { unified: 'stop', raw: 'stop' } : { unified: 'tool-calls', raw: 'tool_use' };
+function finishReasonOf(calls: readonly ToolCall[]): GenerateResult['finishReason'] {
+  return calls.length === 0 ? { unified: 'stop', raw: 'stop' } : { unified: 'tool-calls', raw: 'tool_use' };
 }
 
 function usageOf(prompt: Prompt, step: ScriptedStep): GenerateResult['usage'] {
   const inputTokens = Math.ceil(JSON.stringify(prompt).length / 4);
-  const textTokens = Math.ceil((step.text.length + (step.todos ? JSON.stringify(step.todos).length : 0)) / 4);
+  const calls = step.todos ?? step.calls;
+  const textTokens = Math.ceil((step.text.length + (calls ? JSON.stringify(calls).length : 0)) / 4);
   return {
     inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: textTokens, text: textTokens, reasoning: 0 },
@@ -439,29 +541,22 @@ interface TimedPart {
 }
 
 /** The parts of one step, with realistic pacing: text in word-ish deltas, arguments in 1-7 characters. */
-function streamPartsOf(
-  step: ScriptedStep,
-  prompt: Prompt,
-  toolName: string,
-  inputOf: (todos: ScriptedTodo[]) => string,
-): TimedPart[] {
-  const toolCallId = nextToolCallId(prompt);
-  const random = seededRandom(hashString(`${toolCallId}:${step.text}`));
+function streamPartsOf(step: ScriptedStep, prompt: Prompt, stepId: string, calls: readonly ToolCall[]): TimedPart[] {
+  const random = seededRandom(hashString(`${stepId}:${step.text}`));
   const parts: TimedPart[] = [
     { delayMs: 0, part: { type: 'stream-start', warnings: [] } },
     {
       delayMs: 0,
-      part: { type: 'response-metadata', id: `resp_${toolCallId}`, modelId: 'scripted', timestamp: new Date(0) },
+      part: { type: 'response-metadata', id: `resp_${stepId}`, modelId: 'scripted', timestamp: new Date(0) },
     },
   ];
-  const textId = `text_${toolCallId}`;
+  const textId = `text_${stepId}`;
   parts.push({ delayMs: FIRST_DELTA_DELAY_MS, part: { type: 'text-start', id: textId } });
   for (const delta of splitText(step.text, random, 2, 9)) {
     parts.push({ delayMs: TEXT_DELTA_DELAY_MS, part: { type: 'text-delta', id: textId, delta } });
   }
   parts.push({ delayMs: 0, part: { type: 'text-end', id: textId } });
-  if (step.todos !== undefined) {
-    const input = inputOf(step.todos);
+  for (const { toolCallId, toolName, input } of calls) {
     parts.push({ delayMs: TEXT_DELTA_DELAY_MS * 4, part: { type: 'tool-input-start', id: toolCallId, toolName } });
     for (const delta of splitText(input, random, 1, 7)) {
       parts.push({ delayMs: ARGUMENT_DELTA_DELAY_MS, part: { type: 'tool-input-delta', id: toolCallId, delta } });
@@ -471,7 +566,7 @@ function streamPartsOf(
   }
   parts.push({
     delayMs: 0,
-    part: { type: 'finish', finishReason: finishReasonOf(step), usage: usageOf(prompt, step) },
+    part: { type: 'finish', finishReason: finishReasonOf(calls), usage: usageOf(prompt, step) },
   });
   return parts;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { SCENARIO_IDS, scenarios } from '../agent/scenarios.js';
 import {
+  AGENT_TOOLS,
   DEFAULT_SCENARIO_ID,
   SPEEDS,
   readDemoSettings,
@@ -29,8 +30,8 @@ export function App(): ReactNode {
   const [agentTool, setAgentTool] = useState<AgentTool>(settings.tool);
   const theme = useTheme(settings.theme);
   const live = config?.mode === 'live';
-  // Claude Code runs its own TodoWrite without asking: plan review and the editor are todo_write's.
-  const claudeCode = agentTool === 'claude-code';
+  // Claude Code runs its own plan tools without asking: plan review and the editor are todo_write's.
+  const claudeCode = agentTool !== 'todo_write';
   const reviewHintId = useId();
 
   // With a provider key and no scenario in the URL, start on the real model.
@@ -98,16 +99,19 @@ export function App(): ReactNode {
             </label>
           )}
           {choice !== 'live' && (
-            <label className="field field--switch">
-              <input
-                type="checkbox"
-                role="switch"
-                aria-checked={agentTool === 'claude-code'}
-                className="switch"
-                checked={agentTool === 'claude-code'}
-                onChange={(event) => setAgentTool(event.target.checked ? 'claude-code' : 'todo_write')}
-              />
-              <span className="field__label">Claude Code's TodoWrite</span>
+            <label className="field">
+              <span className="field__label">Plan tool</span>
+              <select
+                className="select"
+                value={agentTool}
+                onChange={(event) => setAgentTool(event.target.value as AgentTool)}
+              >
+                {AGENT_TOOLS.map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
             </label>
           )}
           {choice !== 'live' && (

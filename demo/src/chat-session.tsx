@@ -23,9 +23,16 @@ export interface ChatSessionProps {
   agentTool: AgentTool;
 }
 
+/** How the checklist reads each plan tool (`todo_write`'s own: no shape needed). */
+const TOOL_SHAPES = {
+  todo_write: undefined,
+  'claude-code': agentTodoTools.claudeCode,
+  'claude-code-tasks': agentTodoTools.claudeCodeTasks,
+} as const satisfies Record<AgentTool, unknown>;
+
 /** One conversation with the chosen agent (remounted when the agent changes). */
 export function ChatSession({ choice, speed, throttle, theme, review, agentTool }: ChatSessionProps): ReactNode {
-  const tool = choice !== 'live' && agentTool === 'claude-code' ? agentTodoTools.claudeCode : undefined;
+  const tool = choice === 'live' ? undefined : TOOL_SHAPES[agentTool];
   const speedRef = useRef(speed);
   speedRef.current = speed;
   const reviewRef = useRef(review);
@@ -38,9 +45,9 @@ export function ChatSession({ choice, speed, throttle, theme, review, agentTool 
             scenarios[choice],
             () => speedRef.current,
             () => reviewRef.current,
-            tool ? 'claude-code' : 'todo_write',
+            agentTool,
           ),
-    [choice, tool],
+    [choice, agentTool],
   );
   const { messages, sendMessage, status, stop, error, addToolApprovalResponse } = useChat({
     transport,

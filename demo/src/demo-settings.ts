@@ -12,8 +12,15 @@ export type AgentChoice = ScenarioId | 'live';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
 
-/** Which plan tool the scripted agent calls: ours, or Claude Code's `TodoWrite` (with `activeForm`). */
-export type AgentTool = 'todo_write' | 'claude-code';
+/** Which plan tool the scripted agent calls: ours, Claude Code's `TodoWrite` (with `activeForm`), or its task tools. */
+export type AgentTool = 'todo_write' | 'claude-code' | 'claude-code-tasks';
+
+/** The plan tools the page offers, in order, with their names in the picker. */
+export const AGENT_TOOLS: readonly { value: AgentTool; label: string }[] = [
+  { value: 'todo_write', label: 'todo_write' },
+  { value: 'claude-code', label: 'Claude Code TodoWrite' },
+  { value: 'claude-code-tasks', label: 'Claude Code tasks' },
+];
 
 export interface DemoSettings {
   /** `?scenario=`: pins a scripted scenario (else the live model when one is configured). */
@@ -26,7 +33,7 @@ export interface DemoSettings {
   throttle: number;
   /** `?review=1`: starts with "Review plans" on (screenshots). Default off. */
   review: boolean;
-  /** `?tool=claude-code`: the scripted agent calls Claude Code's `TodoWrite`. Default `todo_write`. */
+  /** `?tool=claude-code` or `?tool=claude-code-tasks`: the scripted agent plans with Claude Code's tools. Default `todo_write`. */
   tool: AgentTool;
 }
 
@@ -42,7 +49,7 @@ export function readDemoSettings(search: string): DemoSettings {
     theme: theme === 'light' || theme === 'dark' || theme === 'system' ? theme : undefined,
     throttle: Number.isFinite(throttle) && throttle > 0 ? throttle : 0,
     review: params.get('review') === '1',
-    tool: params.get('tool') === 'claude-code' ? 'claude-code' : 'todo_write',
+    tool: AGENT_TOOLS.find(({ value }) => value === params.get('tool'))?.value ?? 'todo_write',
   };
 }
 

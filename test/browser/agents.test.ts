@@ -1,8 +1,8 @@
 /**
  * Other agents' plans as a person sees them in Chromium: Gemini CLI's cancelled task muted and struck
- * apart from the completed ones, announced, axe-clean in light and dark; and the demo's switch to
- * Claude Code's `TodoWrite`, whose task in progress reads in its present tense, and which leaves the
- * "Review plans" switch in sight, disabled, with the reason beside it.
+ * apart from the completed ones, announced, axe-clean in light and dark; and the demo's plan tool
+ * picker on Claude Code's `TodoWrite`, whose task in progress reads in its present tense, and which
+ * leaves the "Review plans" switch in sight, disabled, with the reason beside it.
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -165,17 +165,16 @@ const descriptionOf = (control: Locator): Promise<string> =>
       .join(' '),
   );
 
-describe("the demo's switch to Claude Code's TodoWrite", () => {
+describe("the demo's plan tool picker, on Claude Code's TodoWrite", () => {
   const tasks = scenarios.plan.tasks.map((task) => task.content);
 
-  it('is on from ?tool=claude-code; the task in progress reads in its present tense, then as written once done', async () => {
+  it('is picked from ?tool=claude-code; the task in progress reads in its present tense, then as written once done', async () => {
     const opened = await context.newPage();
     page = opened;
     opened.on('pageerror', (error) => pageErrors.push(error.message));
     await opened.addInitScript(recordChecklist);
     await opened.goto(`${demoUrl}?scenario=plan&speed=50&tool=claude-code`);
-    const toggle = opened.getByRole('switch', { name: "Claude Code's TodoWrite" });
-    expect(await toggle.isChecked()).toBe(true);
+    expect(await opened.getByRole('combobox', { name: 'Plan tool' }).inputValue()).toBe('claude-code');
     await opened.getByRole('button', { name: 'Send', exact: true }).click();
     await opened.waitForFunction(
       (count) =>
@@ -197,13 +196,13 @@ describe("the demo's switch to Claude Code's TodoWrite", () => {
   it('writes the choice into the URL and starts a new chat with the other tool; Review plans stays in sight, disabled, with the reason; axe-clean in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const opened = await open(`${demoUrl}?scenario=plan&speed=1000&theme=${theme}`);
-      const toggle = opened.getByRole('switch', { name: "Claude Code's TodoWrite" });
+      const picker = opened.getByRole('combobox', { name: 'Plan tool' });
       const review = opened.getByRole('switch', { name: 'Review plans' });
-      expect(await toggle.isChecked()).toBe(false);
+      expect(await picker.inputValue()).toBe('todo_write');
       expect(await review.isEnabled()).toBe(true);
       expect(await descriptionOf(review)).toBe('');
       await review.check();
-      await toggle.check();
+      await picker.selectOption('claude-code');
       await opened.waitForFunction(() => new URL(location.href).searchParams.get('tool') === 'claude-code');
       // Claude Code's tool has no plan review: the switch stays in sight, off and disabled, and says why.
       expect(await review.isVisible()).toBe(true);
@@ -216,7 +215,7 @@ describe("the demo's switch to Claude Code's TodoWrite", () => {
       // The plan ran without waiting for anyone.
       expect(await opened.getByRole('group', { name: 'Review the plan' }).count()).toBe(0);
       await checkAccessibility(opened);
-      await toggle.uncheck();
+      await picker.selectOption('todo_write');
       await opened.waitForFunction(() => !new URL(location.href).searchParams.has('tool'));
       // Back on todo_write, the person's choice stands again and the hint goes.
       expect(await review.isEnabled()).toBe(true);

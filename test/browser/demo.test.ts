@@ -304,7 +304,8 @@ describe('the demo page', () => {
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
       await checkAccessibility(page);
       const { reached, controls } = await tabThroughPage(page);
-      expect(controls.filter((control) => control.startsWith('select:'))).toHaveLength(3); // scenario, speed, theme
+      // Scenario, speed, plan tool, theme.
+      expect(controls.filter((control) => control.startsWith('select:'))).toHaveLength(4);
       expect(controls.filter((control) => control.startsWith('textarea:'))).toHaveLength(1);
       expect(controls).toEqual(expect.arrayContaining(['button:Send', 'button:New chat']));
       expect(reached).toEqual(expect.arrayContaining(controls));
