@@ -135,13 +135,16 @@ describe('a task written task by task', () => {
     const { container } = render(<TodoList messages={messages} status="ready" tool={agentTodoTools.claudeCodeTasks} />);
     const rows = [...container.querySelectorAll('[data-todo-item]')];
     expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['pending', 'blocked']);
-    expect(rows[0]!.querySelector('[data-todo-id]')?.textContent?.trim()).toBe('#1');
-    expect(rows[0]!.querySelector('[data-todo-owner]')?.textContent?.trim()).toBe('limiter-writer');
+    expect(rows[0]!.querySelector('[data-todo-id]')?.textContent).toBe('#1');
+    expect(rows[0]!.querySelector('[data-todo-owner]')?.textContent).toBe('(limiter-writer)');
     expect(rows[1]!.querySelector('[data-todo-blocked-by]')?.textContent).toBe('blocked by #1');
     // What a screen reader reads: the icon and the visible "blocked by" are hidden, the sentence says it once.
     const spoken = (row: Element) =>
-      [...row.querySelectorAll(':scope > span:not([aria-hidden])')].map((each) => each.textContent).join('');
-    expect(spoken(rows[0]!)).toBe('#1 Add the limiter limiter-writer, Pending');
+      [...row.childNodes]
+        .filter((node) => !(node instanceof Element && node.hasAttribute('aria-hidden')))
+        .map((node) => node.textContent)
+        .join('');
+    expect(spoken(rows[0]!)).toBe('#1 Add the limiter (limiter-writer), Pending');
     expect(spoken(rows[1]!)).toBe('#2 Test it, Blocked, blocked by #1');
   });
 });

@@ -25,6 +25,8 @@ interface TodoListRowProps {
   statusLabel: string;
   /** What blocks the task, in words ("blocked by #2"), when an unfinished task does. */
   blockedBy: string | undefined;
+  /** Who works on the task, in words ("(main)"), when the tool says. */
+  owner: string | undefined;
   itemClassName: string | undefined;
   iconClassName: string | undefined;
   contentClassName: string | undefined;
@@ -51,11 +53,16 @@ export const TodoListRow = memo(function TodoListRow(props: TodoListRowProps): R
           <span data-todo-icon="" aria-hidden="true" className={props.iconClassName}>
             {TODO_STATUSES[row.status].icon}
           </span>
-          {row.id !== undefined && <span data-todo-id="">{`#${row.id} `}</span>}
+          {row.id !== undefined && <span data-todo-id="">{`#${row.id}`}</span>}{' '}
           <span data-todo-content="" className={props.contentClassName}>
             {rowText(row)}
           </span>
-          {row.owner !== undefined && <span data-todo-owner="">{` ${row.owner}`}</span>}
+          {row.owner !== undefined && (
+            <>
+              {' '}
+              <span data-todo-owner="">{props.owner}</span>
+            </>
+          )}
           {!isRemoved && (
             <span style={VISUALLY_HIDDEN}>{`, ${statusLabel}${props.blockedBy ? `, ${props.blockedBy}` : ''}`}</span>
           )}

@@ -232,7 +232,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     start = Math.max(0, Math.min(current - 1, total - maxVisible));
   }
   const end = Math.min(collapsed ? start + maxVisible : total, start + maxTodos);
-  const { pending, in_progress, completed, cancelled, blocked, list: listLabel, blockedBy } = labels;
+  const { pending, in_progress, completed, cancelled, blocked, list: listLabel, blockedBy, owner } = labels;
   const { list: listClassName, item: itemClassName, icon: iconClassName, content: contentClassName } = classNames;
   const more = collapsed ? 0 : total - end;
   const moreLabel = more > 0 ? labels.more(more) : undefined;
@@ -252,6 +252,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
         row={row}
         statusLabel={statusLabels[row.status]}
         blockedBy={blockersOf(row)}
+        owner={row.owner === undefined ? undefined : owner(row.owner)}
         itemClassName={itemClassName}
         iconClassName={iconClassName}
         contentClassName={contentClassName}
@@ -283,6 +284,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     cancelled,
     blocked,
     blockedBy,
+    owner,
     listLabel,
     listClassName,
     itemClassName,

@@ -48,10 +48,12 @@ export function placeTaskCall(
     };
     next = [...before.map((row) => ({ ...row })), created];
   } else if (kind === 'update') {
+    // An update shows once it is whole: its fields change one task together.
+    if (isPartial) return undefined;
     const taskId = readId(input.taskId);
     const at = before.findIndex((row) => row.id !== undefined && row.id === taskId);
     if (taskId === undefined || at < 0) return undefined;
-    const status = isPartial && lastKey(input) === 'status' ? undefined : input.status;
+    const { status } = input;
     next = before.map((row) => ({ ...row }));
     if (status === 'deleted') {
       removed = [{ ...before[at]!, change: 'removed' }];
@@ -67,13 +69,11 @@ export function placeTaskCall(
       const owner = whole('owner');
       if (owner !== undefined) row.owner = owner;
       if (STORED.includes(status as TodoRowStatus)) row.status = status as TodoRowStatus;
-      if (!(isPartial && lastKey(input) === 'addBlockedBy'))
-        for (const other of taskIds(input.addBlockedBy)) block(row, other);
-      if (!(isPartial && lastKey(input) === 'addBlocks'))
-        for (const other of taskIds(input.addBlocks)) {
-          const blocked = next.find((each) => each.id === other);
-          if (blocked) block(blocked, taskId);
-        }
+      for (const other of taskIds(input.addBlockedBy)) block(row, other);
+      for (const other of taskIds(input.addBlocks)) {
+        const blocked = next.find((each) => each.id === other);
+        if (blocked) block(blocked, taskId);
+      }
     }
   } else {
     const tasks = listedTasks(call.output);

@@ -96,6 +96,8 @@ export type TodoLabels = Record<TodoRowStatus, string> &
     updating: string;
     /** After a task written task by task, the unfinished tasks it waits on. Default `` `blocked by #${ids.join(', #')}` ``. */
     blockedBy: (ids: readonly string[]) => string;
+    /** After a task written task by task, who works on it. Default `` `(${owner})` ``. */
+    owner: (owner: string) => string;
     /** Names a subagent's plan shown under the main one while it works. Default `'A subagent’s plan'`. */
     subagentPlan: string;
     /** What calls did. Default: English. */
@@ -162,6 +164,7 @@ export const DEFAULT_LIST_LABELS: Omit<TodoLabels, TodoRowStatus | TodoRejection
   reviewing: 'The plan waits for your review.',
   updating: 'Updating the plan…',
   blockedBy: (ids) => `blocked by #${ids.join(', #')}`,
+  owner: (owner) => `(${owner})`,
   subagentPlan: 'A subagent’s plan',
 };
 

@@ -129,11 +129,11 @@ describe.each(['light', 'dark'] as const)("the demo on Claude Code's task tools 
     await sendUntilBlocked(page);
 
     const third = rowOf(page, '3');
-    expect(await third.locator('[data-todo-id]').textContent()).toBe('#3 ');
+    expect(await third.locator('[data-todo-id]').textContent()).toBe('#3');
     expect(await third.locator('[data-todo-content]').textContent()).toBe(TASKS[2]);
     expect(await third.locator('[data-todo-blocked-by]').textContent()).toBe('blocked by #2');
     const first = rowOf(page, '1');
-    expect(await first.locator('[data-todo-owner]').textContent()).toBe(' main');
+    expect(await first.locator('[data-todo-owner]').textContent()).toBe('(main)');
     expect(await first.locator('[data-todo-content]').textContent()).toBe(toActiveForm(TASKS[0]!));
     await checkAccessibility(page);
 
@@ -147,14 +147,14 @@ describe.each(['light', 'dark'] as const)("the demo on Claude Code's task tools 
     );
     expect(await page.getByRole('group', { name: 'Review the plan' }).count()).toBe(0);
     expect(await page.locator('.tool-line__name').last().textContent()).toBe('TaskList');
-    expect(await page.locator('.plan [data-todo-owner]').allTextContents()).toEqual(Array(TASKS.length).fill(' main'));
+    expect(await page.locator('.plan [data-todo-owner]').allTextContents()).toEqual(Array(TASKS.length).fill('(main)'));
 
     // Row #3 waited on #2, was freed when #2 was done, then claimed, then finished.
     const seen = await page.evaluate(() => window.__third);
     const statuses = seen.map((row) => row.status).filter((status, at, all) => status !== all[at - 1]);
     expect(statuses).toEqual(['pending', 'blocked', 'pending', 'in_progress', 'completed']);
     for (const row of seen) expect(row.blockedBy).toBe(row.status === 'blocked' ? 'blocked by #2' : '');
-    // The owner comes whole once the update's input is (its status is read as soon as it is whole).
+    // An update shows once its input is whole: its status and its owner come together.
     expect(seen.filter((row) => row.status === 'pending' || row.status === 'blocked').map((row) => row.owner)).toEqual([
       '',
       '',
@@ -163,7 +163,7 @@ describe.each(['light', 'dark'] as const)("the demo on Claude Code's task tools 
     expect(seen.findLast((row) => row.status === 'in_progress')).toEqual({
       status: 'in_progress',
       text: toActiveForm(TASKS[2]!),
-      owner: 'main',
+      owner: '(main)',
       blockedBy: '',
     });
     expect(await page.locator('[data-todo-list] [data-todo-blocked-by]').count()).toBe(0);
