@@ -105,7 +105,7 @@ describe('<TodoList tool> in a useChat page', () => {
       'Write a test [in_progress]',
     ]);
     const cancelled = view.container.querySelector('[data-status="cancelled"]')!;
-    expect(cancelled.textContent).toBe('✕Rewrite the store, Cancelled');
+    expect(cancelled.textContent).toBe('✕ Rewrite the store, Cancelled');
     expect(view.container.querySelector('[data-todo-summary]')!.textContent).toBe('1 of 2 completed');
     expect(last.spoken).toBe(
       'Completed: Reproduce the bug. Cancelled: Rewrite the store. Now: Write a test. 1 of 2 completed.',

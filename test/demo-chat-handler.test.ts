@@ -21,9 +21,9 @@ import {
 import { createTodoSelector, readTodos, selectTodoState, type TodoState } from '../src/index.js';
 import { CHAT_FAILED_TEXT, chatErrorText, createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
-import { createScriptedModel } from '../demo/agent/scripted-model.js';
-import { planRequest } from '../demo/agent/plan-request.js';
-import { scenarios } from '../demo/agent/scenarios.js';
+import { createScriptedModel } from '../src/testing/scripted-model.js';
+import { planRequest } from '../src/testing/plan-request.js';
+import { scenarios } from '../src/testing/scenarios.js';
 
 // The handler imports the package by name, as an app does; run it against the sources.
 vi.mock('todo-write', () => import('../src/index.js'));

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { convertToModelMessages, isToolUIPart, readUIMessageStream, type UIMessage } from 'ai';
-import { toActiveForm } from '../demo/agent/active-form.js';
+import { toActiveForm } from '../src/testing/active-form.js';
 import { createResearchTool, findingsOf, NO_FINDINGS, RESEARCH_STOPPED } from '../demo/agent/research-tool.js';
-import { researchScenario, scenarios } from '../demo/agent/scenarios.js';
-import { createScriptedModel } from '../demo/agent/scripted-model.js';
+import { researchScenario, scenarios } from '../src/testing/scenarios.js';
+import { createScriptedModel } from '../src/testing/scripted-model.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
 import type { AgentTool } from '../demo/src/demo-settings.js';

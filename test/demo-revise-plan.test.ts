@@ -18,10 +18,10 @@ import {
   todoReview,
 } from '../src/index.js';
 import { editAnswer } from '../src/tool/todo-edit.js';
-import { revisePlan } from '../demo/agent/revise-plan.js';
-import { createScriptedModel } from '../demo/agent/scripted-model.js';
-import { planRequest } from '../demo/agent/plan-request.js';
-import { scenarios } from '../demo/agent/scenarios.js';
+import { revisePlan } from '../src/testing/revise-plan.js';
+import { createScriptedModel } from '../src/testing/scripted-model.js';
+import { planRequest } from '../src/testing/plan-request.js';
+import { scenarios } from '../src/testing/scenarios.js';
 
 const PLAN = [
   { content: 'Reproduce the flaky checkout test', status: 'in_progress' },

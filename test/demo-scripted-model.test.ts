@@ -9,9 +9,9 @@ import {
 } from 'ai';
 import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos, type Todo } from '../src/index.js';
 import { diffTodos } from '../src/index.js';
-import { createScriptedModel, decideNextStep } from '../demo/agent/scripted-model.js';
-import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../demo/agent/plan-request.js';
-import { scenarios, type Scenario } from '../demo/agent/scenarios.js';
+import { createScriptedModel, decideNextStep } from '../src/testing/scripted-model.js';
+import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../src/testing/plan-request.js';
+import { scenarios, type Scenario } from '../src/testing/scenarios.js';
 
 type TodoPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }> & {
   input?: unknown;

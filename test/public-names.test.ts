@@ -1,12 +1,12 @@
 /**
- * The public names of both entries, pinned: a name cannot appear or vanish unnoticed. And every type a public
+ * The public names of every entry, pinned: a name cannot appear or vanish unnoticed. And every type a public
  * signature names, however deep, is itself public, so nobody has to rebuild our types.
  */
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const ENTRIES = { '.': 'src/index.ts', './react': 'src/react.ts' } as const;
+const ENTRIES = { '.': 'src/index.ts', './react': 'src/react.ts', './testing': 'src/testing.ts' } as const;
 
 const PUBLIC = {
   '.': {
@@ -86,6 +86,22 @@ const PUBLIC = {
       'TodoReviewSlot',
     ],
   },
+  './testing': {
+    values: ['SCENARIO_IDS', 'createScriptedModel', 'scenarios'],
+    types: [
+      'Research',
+      'Scenario',
+      'ScenarioId',
+      'ScenarioTask',
+      'ScriptedCall',
+      'ScriptedModelOptions',
+      'ScriptedPlan',
+      'ScriptedPrompt',
+      'ScriptedStep',
+      'ScriptedTodo',
+      'TaskRevision',
+    ],
+  },
 };
 
 const MAX_VALUES = 35;
@@ -129,8 +145,9 @@ describe('the public names', () => {
     });
   }
 
-  it(`hold at most ${MAX_VALUES} values across both entries`, () => {
-    expect(PUBLIC['.'].values.length + PUBLIC['./react'].values.length).toBeLessThanOrEqual(MAX_VALUES);
+  it(`hold at most ${MAX_VALUES} values across the entries`, () => {
+    const values = Object.values(PUBLIC).reduce((sum, entry) => sum + entry.values.length, 0);
+    expect(values).toBeLessThanOrEqual(MAX_VALUES);
   });
 
   it('name every type of ours that a public signature uses, however deep', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../demo/agent/seeded-random.js';
+import { seededRandom } from '../src/testing/seeded-random.js';
 import { selectTodoState } from '../src/index.js';
 import {
   conversationWith,

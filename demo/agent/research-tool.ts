@@ -2,8 +2,6 @@
  * `research`, the AI SDK's subagent pattern: its `execute` runs a subagent `ToolLoopAgent` that keeps its own plan,
  * and yields the subagent's message as it grows (preliminary results, which the checklist reads as that subagent's
  * plan); `toModelOutput` hands the main model only the subagent's last text.
- *
- * Package imports only: the browser's scripted transport and the chat route (plain Node 24) both load it.
  */
 import {
   isStepCount,
@@ -16,6 +14,9 @@ import {
   type UIMessage,
 } from 'ai';
 import { z } from 'zod';
+import { RESEARCH_STOPPED } from '../../src/testing/scripted-model.js';
+
+export { RESEARCH_STOPPED };
 
 /** What the subagent is told. */
 export const RESEARCH_INSTRUCTIONS =
@@ -25,7 +26,6 @@ export const RESEARCH_INSTRUCTIONS =
 export const NO_FINDINGS = 'The research found nothing.';
 
 /** What the main model reads when the run was cut off before it answered. */
-export const RESEARCH_STOPPED = 'The research was stopped before it finished.';
 
 export interface ResearchToolOptions {
   /** The subagent for one question: its model and its plan tools (made per run, so each keeps its own list). */

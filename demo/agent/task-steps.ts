@@ -3,10 +3,8 @@
  * task, side by side; a dependency (TaskUpdate `addBlockedBy`: the third task waits on the second); each task claimed
  * and started, then completed with its plan's revisions, by TaskUpdate; and a TaskList re-sync once all is done.
  * Like `decideNextStep` it reads only the prompt: the list is what its calls' answers say.
- *
- * Its runtime imports are extensionless, for bundlers (see scripted-model.ts).
  */
-import { toActiveForm } from './active-form';
+import { toActiveForm } from '../../src/testing/active-form.js';
 import {
   CONTINUE_PATTERN,
   lowerFirst,
@@ -21,8 +19,8 @@ import {
   type ScriptedPrompt,
   type ScriptedStep,
   taskOf,
-} from './scripted-model';
-import type { Scenario, ScriptedPlan, TaskRevision } from './scenarios.ts';
+} from '../../src/testing/scripted-model.js';
+import type { Scenario, ScriptedPlan, TaskRevision } from '../../src/testing/scenarios.js';
 
 /** The names of Claude Code's task tools, as `agentTodoTools.claudeCodeTasks` reads them. */
 export const TASK_TOOLS = { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' } as const;

@@ -6,8 +6,8 @@
 import { DirectChatTransport, ToolLoopAgent, isStepCount, type ChatTransport, type ToolSet, type UIMessage } from 'ai';
 import { createTodoWrite, explainTodoDenials, todoReview } from 'todo-write';
 import { createResearchTool } from '../agent/research-tool.js';
-import { createScriptedModel, type ScriptedModelOptions } from '../agent/scripted-model.js';
-import { researchScenario, type Scenario } from '../agent/scenarios.js';
+import { createScriptedModel, type ScriptedModelOptions } from '../../src/testing/scripted-model.js';
+import { researchScenario, type Scenario } from '../../src/testing/scenarios.js';
 import { decideNextTaskStep } from '../agent/task-steps.js';
 import { createClaudeCodeTaskTools, createClaudeCodeTodoWrite } from './claude-code-tool.js';
 import { type AgentTool, DEMO_MAX_TODOS } from './demo-settings.js';

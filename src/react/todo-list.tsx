@@ -305,8 +305,7 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
       data-live={state.live ? '' : undefined}
       aria-busy={state.phase === 'streaming' || undefined}
       className={[className, classNames.root].filter(Boolean).join(' ') || undefined}
-      role={caption === undefined ? undefined : 'group'}
-      aria-labelledby={caption === undefined ? undefined : `${id}c`}
+      {...(caption === undefined ? {} : { role: 'group', 'aria-labelledby': `${id}c` })}
     >
       {caption !== undefined && (
         <p id={`${id}c`} data-todo-caption="">

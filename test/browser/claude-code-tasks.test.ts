@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { toActiveForm } from '../../demo/agent/active-form.js';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { toActiveForm } from '../../src/testing/active-form.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
 import { isWhollyVisible } from '../support/whole-visibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 
 let staticUrl: string;
 let closeStatic: () => Promise<void>;

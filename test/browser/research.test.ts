@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';

@@ -9,8 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
-import { scenarios } from '../../demo/agent/scenarios.js';
-import { planRequest } from '../../demo/agent/plan-request.js';
+import { scenarios } from '../../src/testing/scenarios.js';
+import { planRequest } from '../../src/testing/plan-request.js';
 
 const REASON = 'Also update the user documentation';
 

@@ -5,7 +5,7 @@
  * messages with the earlier calls accepted and the streaming call `input-streaming`.
  */
 import { parsePartialJson, type UIMessage } from 'ai';
-import { seededRandom } from '../../demo/agent/seeded-random.js';
+import { seededRandom } from '../../src/testing/seeded-random.js';
 import type { Todo, TodoStatus } from '../../src/index.js';
 
 type Random = () => number;

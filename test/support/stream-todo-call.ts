@@ -15,7 +15,7 @@ import {
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { seededRandom } from '../../demo/agent/seeded-random.js';
+import { seededRandom } from '../../src/testing/seeded-random.js';
 import { todoWrite } from '../../src/index.js';
 
 /** One model stream part, or a gate: the stream waits for the promise before going on (to stop it mid-call). */

@@ -3,8 +3,6 @@
  * way the planner reads requests, by a few keywords, and adds, drops or renames tasks.
  * "Also update the user documentation" adds "Update the user documentation"; "Drop the changelog"
  * drops the task that mentions the changelog; "Rename 'Run the suite' to 'Run every test'" renames.
- *
- * No runtime imports: plain Node 24, Vite and Next.js can all load this file.
  */
 
 /** A task as the agent writes it. */

@@ -4,10 +4,8 @@
  * the message, and writes a plan whose tasks name it. Each plan also scripts the revisions a real
  * agent makes while it works: finishing two tasks at once, adding a task it discovered, dropping
  * one that turned out unnecessary, renaming one.
- *
- * No runtime imports: plain Node 24, Vite and Next.js can all load this file.
  */
-import type { ScenarioTask, ScriptedPlan } from './scenarios.ts';
+import type { ScenarioTask, ScriptedPlan } from './scenarios.js';
 
 /** Requests the demo suggests before the first message: one per request shape. */
 export const SUGGESTED_PROMPTS: readonly string[] = [

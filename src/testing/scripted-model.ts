@@ -12,28 +12,25 @@
  * request (`planRequest`), which also scripts revisions: tasks finished together, added, dropped, renamed.
  * A task the plan hands to research is a `research` call first; the main model reads back only the
  * subagent's findings. `decide` swaps the whole-list tool for another way of planning (task-steps.ts).
- *
- * Its runtime imports are extensionless, for bundlers: Vite, Next.js and vitest load this file
- * (`scenarios.ts` stays import-free for plain Node).
  */
 import type { LanguageModel } from 'ai';
-import { toActiveForm } from './active-form';
-import { planRequest } from './plan-request';
-import { RESEARCH_STOPPED } from './research-tool';
-import { describeRevision, revisePlan } from './revise-plan';
-import { seededRandom } from './seeded-random';
-import { validateTodos } from 'todo-write';
-import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.ts';
+import { toActiveForm } from './active-form.js';
+import { planRequest } from './plan-request.js';
+import { describeRevision, revisePlan } from './revise-plan.js';
+import { seededRandom } from './seeded-random.js';
+import { validateTodos } from '../tool/validate-todos.js';
+import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.js';
+
+/** The conversation as the model receives it. */
+export type ScriptedPrompt = Parameters<
+  Extract<LanguageModel, { specificationVersion: 'v4' }>['doStream']
+>[0]['prompt'];
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
-type CallOptions = Parameters<LanguageModelV4['doStream']>[0];
-type Prompt = CallOptions['prompt'];
+type Prompt = ScriptedPrompt;
 type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
 type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
-
-/** The conversation as the model receives it. */
-export type ScriptedPrompt = Prompt;
 
 /** A todo as the scripted model writes it. `status` is a string: the model can make mistakes. */
 export interface ScriptedTodo {
@@ -59,6 +56,9 @@ export interface ScriptedCall {
 /** The tool the main agent hands a research question to. */
 export const RESEARCH_TOOL = 'research';
 
+/** What the main model reads of a research run stopped before it finished. */
+export const RESEARCH_STOPPED = 'The research was stopped before it finished.';
+
 export interface ScriptedModelOptions {
   scenario: Scenario;
   /**
@@ -73,7 +73,7 @@ export interface ScriptedModelOptions {
   /** Reported as `modelId`. Default `scripted-${scenario.id}`. */
   modelId?: string;
   /** Decides each step from the prompt. Default {@link decideNextStep}: the plan as one list per call. */
-  decide?: (prompt: Prompt, scenario: Scenario) => ScriptedStep;
+  decide?: (prompt: ScriptedPrompt, scenario: Scenario) => ScriptedStep;
   /** Starts every tool call id, so a subagent's ids differ from its parent's. Default `'call_scripted'`. */
   callIdPrefix?: string;
 }
@@ -88,7 +88,9 @@ const ARGUMENT_DELTA_DELAY_MS = 22;
 export const CONTINUE_PATTERN = /\b(continue|resume|go on|keep going|retry|try again)\b/i;
 
 /** Creates the scripted model for one scenario. */
-export function createScriptedModel(options: ScriptedModelOptions): LanguageModelV4 {
+export function createScriptedModel(
+  options: ScriptedModelOptions,
+): Extract<LanguageModel, { specificationVersion: 'v4' }> {
   const { scenario, toolName = 'todo_write', decide = decideNextStep, callIdPrefix = 'call_scripted' } = options;
   const callsOf = (step: ScriptedStep, prompt: Prompt): ToolCall[] => {
     const calls: ScriptedCall[] = step.todos === undefined ? (step.calls ?? []) : [planCall(step.todos)];

@@ -1,8 +1,6 @@
 /**
  * The present-tense form of a task, as Claude Code's `TodoWrite` carries it in `activeForm`: "Run the
  * tests" is "Running the tests" while it is worked on. The scripted agent writes it when it plays that tool.
- *
- * No runtime imports: plain Node 24, Vite and Next.js can all load this file.
  */
 
 /** Short verbs whose last consonant doubles before -ing (run → running). */

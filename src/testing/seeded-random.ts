@@ -1,6 +1,6 @@
 /**
  * mulberry32: a small deterministic generator, so the same seed gives the same deltas, plans and
- * fault points in the demo, the tests and the scripts. No imports: plain Node, Vite and Next.js load it.
+ * fault points in the demo, the tests and the scripts.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

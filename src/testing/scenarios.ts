@@ -1,9 +1,6 @@
 /**
- * The demo's scripted coding sessions. Plain data: the scripted model reads a scenario and the
+ * The scripted coding sessions. Plain data: the scripted model reads a scenario and the
  * conversation so far, and decides its next step from them (see `scripted-model.ts`).
- *
- * This file has no runtime imports, so plain Node 24 (type stripping), Vite and Next.js can all
- * load it.
  */
 
 /** The identifiers of the built-in scenarios, in the order the picker shows them. */
