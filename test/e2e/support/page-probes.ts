@@ -1,6 +1,7 @@
 /**
- * What the end-to-end tests read of the example's page: the plan panel's rows (live, in raw server
- * HTML, sampled on every change), the error line, and the chat's input and Send button.
+ * What the end-to-end tests read of the example's page: the plan panel's rows (live, in the server's
+ * HTML with its streamed segments in place, sampled on every change), the error line, and the chat's
+ * input and Send button.
  */
 import type { Page } from 'playwright-core';
 import type { Row } from './chat-store.js';
@@ -47,11 +48,15 @@ export function shownAlert(page: Page): Promise<string | null> {
     .catch(() => null);
 }
 
-/** The plan panel's rows in raw server HTML (no JavaScript ran). */
+/**
+ * The plan panel's rows in the server's HTML, as React's streaming puts it together (no script of
+ * the app ran, nothing hydrated): see {@link assembleSegments}.
+ */
 export function rowsFromHtml(html: string): Row[] {
-  const start = html.indexOf('aria-label="Plan"');
+  const assembled = assembleSegments(html);
+  const start = assembled.indexOf('aria-label="Plan"');
   if (start === -1) return [];
-  const panel = html.slice(start, html.indexOf('</aside>', start));
+  const panel = assembled.slice(start, assembled.indexOf('</aside>', start));
   return [...panel.matchAll(/<li\b[^>]*\bdata-status="([^"]*)"[^>]*>([\s\S]*?)<\/li>/g)].map((match) => {
     const body = match[2] ?? '';
     const content = /data-todo-content[^>]*>([\s\S]*?)<\/span>/.exec(body)?.[1] ?? body;
@@ -60,6 +65,42 @@ export function rowsFromHtml(html: string): Row[] {
       status: match[1] ?? '',
     };
   });
+}
+
+/**
+ * Server HTML with every streamed segment put in its place. A part of a Suspense boundary that React
+ * could not render yet when it wrote the boundary (here: a prop of the chat the RSC stream sent in a
+ * later row) is written as a hole, `<template id="P:n"></template>`, and sent later in the same
+ * response as `<div hidden id="S:n">…</div>` with `$RS("S:n","P:n")`, which moves it into the hole
+ * before `$RC` shows the boundary. Whether a part comes inline or as a segment depends on timing, so
+ * a reader of the HTML must do what `$RS` does.
+ */
+export function assembleSegments(html: string): string {
+  const moves = new Map([...html.matchAll(/\$RS\("([^"]+)","([^"]+)"\)/g)].map((match) => [match[2]!, match[1]!]));
+  const fill = (markup: string, depth: number): string =>
+    depth > 50
+      ? markup
+      : markup.replace(/<template id="([^"]+)"><\/template>/g, (hole, id: string) => {
+          const segment = segmentMarkup(html, moves.get(id));
+          return segment === undefined ? hole : fill(segment, depth + 1);
+        });
+  return fill(html, 0);
+}
+
+/** The markup inside `<div hidden id="<id>">…</div>` (its own `</div>`, nested divs counted). */
+function segmentMarkup(html: string, id: string | undefined): string | undefined {
+  if (id === undefined) return undefined;
+  const open = `<div hidden id="${id}">`;
+  const start = html.indexOf(open);
+  if (start === -1) return undefined;
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = start + open.length;
+  let depth = 1;
+  for (let tag = tags.exec(html); tag !== null; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1;
+    if (depth === 0) return html.slice(start + open.length, tag.index);
+  }
+  return undefined;
 }
 
 function decodeHtml(text: string): string {
