@@ -57,7 +57,9 @@ const CHAT_QUERY =
   'SELECT c.messages, c.todos, a.turn_id, a.run_id FROM chats c LEFT JOIN chat_answers a ON a.chat_id = c.id WHERE c.id = ';
 
 function readSqlite(path: string, chatId: string): ChatRow | undefined {
-  const database = new DatabaseSync(path, { readOnly: true });
+  // A server killed mid-write leaves a WAL to recover: whichever opens the file first (the restarted
+  // server or this reader) holds it for a moment, and the other waits instead of failing as locked.
+  const database = new DatabaseSync(path, { readOnly: true, timeout: 5000 });
   try {
     return database.prepare(`${CHAT_QUERY}?`).get(chatId) as ChatRow | undefined;
   } catch (error) {
