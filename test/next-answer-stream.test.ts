@@ -1,6 +1,6 @@
 /**
- * The Next.js example's reader of a run's stream (`examples/next-chat/lib/answer-stream.ts`) on
- * the real pipeline: a step of the scripted agent (streamText → UI chunks) written by two step runs,
+ * The Next.js example's reader of a run's stream (`followNewestStepRun` and `untilRunEnds` in
+ * `examples/next-chat/lib/engine-workarounds.ts`) on the real pipeline: a step of the scripted agent (streamText → UI chunks) written by two step runs,
  * one cut off and then the newest whole; both at once, interleaved; or read from the middle, where an
  * older run's chunk comes after the newer run's first. The page's message built from what the reader
  * passes on ends with the newest run's text and its todo_write call accepted, and the checklist never
@@ -9,8 +9,8 @@
  */
 import { isStepCount, readUIMessageStream, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../demo/agent/scripted-model.js';
-import { scenarios } from '../demo/agent/scenarios.js';
+import { createScriptedModel } from '../src/testing/scripted-model.js';
+import { scenarios } from '../src/testing/scenarios.js';
 import {
   followNewestStepRun,
   INTERRUPTED,
@@ -19,7 +19,7 @@ import {
   STEP_CUT_OFF,
   type StepRun,
   untilRunEnds,
-} from '../examples/next-chat/lib/answer-stream.js';
+} from '../examples/next-chat/lib/engine-workarounds.js';
 import { selectTodoState, todoWrite } from '../src/index.js';
 
 /** The UI chunks of the scripted plan's first two steps: the plan accepted, then the step that updates it. */

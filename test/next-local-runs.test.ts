@@ -1,6 +1,6 @@
 /**
- * The Next.js example's repair of the engine's local world at start
- * (`examples/next-chat/lib/local-runs.ts`), on a folder laid out as world-local 4.4 writes it: only
+ * The Next.js example's repair of the engine's local world at start (`repairUnrecordedStepEnds` in
+ * `examples/next-chat/lib/engine-workarounds.ts`), on a folder laid out as world-local 4.4 writes it: only
  * the steps of active runs whose end was claimed without its event are set back to running. The
  * e2e crash suite checks the same repair against the real engine.
  */
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { repairUnrecordedStepEnds } from '../examples/next-chat/lib/local-runs.js';
+import { repairUnrecordedStepEnds } from '../examples/next-chat/lib/engine-workarounds.js';
 
 let folder: string;
 afterEach(() => rmSync(folder, { recursive: true, force: true }));

@@ -3,20 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 import { withWorkflow } from 'workflow/next';
 
-/** The todo-write repository: the example imports the demo's scripted model from ../../demo. */
-const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
 const nextConfig: NextConfig = {
   // Next.js 16's default for new apps: dynamic data renders inside <Suspense>, the rest is prerendered.
   cacheComponents: true,
   partialPrefetching: true,
-  // Turbopack resolves no file outside its root. The root is the repository, so the route can
-  // import the demo's scripted model (../../demo) instead of a copy. Packages still resolve from
-  // this app's own node_modules first (todo-write, ai, react, next).
-  // The scripted model imports `todo-write` too: from ../../demo that name would resolve to the
-  // repository itself, so it is pointed at this app's installed copy, the one the app uses.
-  turbopack: { root: repositoryRoot, resolveAlias: { 'todo-write': './node_modules/todo-write/dist/index.js' } },
-  outputFileTracingRoot: repositoryRoot,
 };
 
 // One URL for everything: with DATABASE_URL the workflow runs and their streams live in the same

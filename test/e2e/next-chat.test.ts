@@ -2,13 +2,13 @@
  * A live chat on the Next.js example in Chromium: the checklist builds while the answer streams
  * (never empty, never an invalid row), a turn that ends on a rejected call keeps the last accepted
  * list, the stored conversation (/chat/[id]) holds the same list in its server HTML and its todos
- * table, the page hydrates without a warning, and the chat goes on from there to the end. Stop on
- * the page ends a running answer and releases the chat.
+ * table, the page hydrates without a warning, and the chat goes on from there to the end, the
+ * agent's Markdown rendered as it streams. Stop on the page ends a running answer and releases the chat.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { REPO_ROOT } from '../support/pack-package.js';
 import { keyOf, readStore, type Row, waitForIdle } from './support/chat-store.js';
@@ -111,6 +111,19 @@ function itStoresTheList(stored: () => Awaited<ReturnType<typeof readStored>>, r
   });
 }
 
+/** Notes, on every change of the page, whether the agent's last message showed a code span while the answer ran. */
+function recordMarkdown(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const target = window as unknown as { codeWhileRunning: boolean };
+    target.codeWhileRunning = false;
+    new MutationObserver(() => {
+      const running = document.querySelector('.chat-form button[type="button"]') !== null;
+      const last = [...document.querySelectorAll('.chat-message[data-role="assistant"]')].at(-1);
+      if (running && last?.querySelector('code')) target.codeWhileRunning = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
 /** The first turn, run once for every test that needs it. */
 let firstTurn:
   | Promise<{
@@ -120,18 +133,26 @@ let firstTurn:
       motion: MotionSamples;
       live: Checklist;
       notice: string | null;
+      emptyPlan: { text: string; shownLists: number };
     }>
   | undefined;
 const runFirstTurn = () =>
   (firstTurn ??= (async () => {
     await openChat(page, `${server.baseUrl}/`);
     const startWarnings = hydrationWarnings();
+    const emptyPlan = await page.locator('[aria-label="Plan"]').evaluate((aside) => ({
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not that of a hidden list
+      text: (aside as HTMLElement).innerText.trim(),
+      // A list box that takes room on the page (`display: none` has no client rects).
+      shownLists: [...aside.querySelectorAll('[data-todo-list]')].filter((list) => list.getClientRects().length > 0)
+        .length,
+    }));
     await recordChecklist(page);
     await sendAndWait(page, SCENARIO.prompt);
     const { samples, motion } = await takeRecording(page);
     const live = await readChecklist(page);
     const notice = await page.locator('[aria-label="Plan"] [data-todo-notice]').textContent();
-    return { chatId: await chatIdOf(page), startWarnings, samples, motion, live, notice };
+    return { chatId: await chatIdOf(page), startWarnings, samples, motion, live, notice, emptyPlan };
   })());
 
 describe('a new chat on / that ends on a rejected call', () => {
@@ -145,6 +166,10 @@ describe('a new chat on / that ends on a rejected call', () => {
   });
 
   it('shows no hydration warning on / (a new chat)', () => expect(turn.startWarnings).toEqual([]));
+
+  it('before the first plan, the sidebar says where the plan will show, with no empty list box', () => {
+    expect(turn.emptyPlan).toEqual({ text: "The agent's plan shows here once it makes one.", shownLists: 0 });
+  });
 
   it(`streams the plan in item by item (a streaming state with 1..${PLAN_SIZE - 1} rows)`, () => {
     const streamed = turn.samples.filter((sample) => sample.phase === 'streaming').map((sample) => sample.rows.length);
@@ -193,12 +218,22 @@ describe('the chat goes on from /chat/[id]', () => {
   let finished: Checklist;
   let stored: Awaited<ReturnType<typeof readStored>>;
   let reloaded: Awaited<ReturnType<typeof reload>>;
+  let markdown: { codeWhileRunning: boolean; codeSpans: number; backticks: number };
   beforeAll(async () => {
     const { chatId } = await runFirstTurn();
     await openChat(page, `${server.baseUrl}/chat/${chatId}`);
     await recordChecklist(page);
+    await recordMarkdown(page);
     await sendAndWait(page, 'continue');
     samples = (await takeRecording(page)).samples;
+    markdown = await page.evaluate(() => {
+      const answers = [...document.querySelectorAll('.chat-message[data-role="assistant"]')];
+      return {
+        codeWhileRunning: (window as unknown as { codeWhileRunning: boolean }).codeWhileRunning,
+        codeSpans: answers.reduce((sum, answer) => sum + answer.querySelectorAll('code').length, 0),
+        backticks: answers.reduce((sum, answer) => sum + (answer.textContent?.split('`').length ?? 1) - 1, 0),
+      };
+    });
     finished = await readChecklist(page);
     stored = await readStored(chatId);
     reloaded = await reload();
@@ -210,6 +245,11 @@ describe('the chat goes on from /chat/[id]', () => {
   });
 
   itKeepsEveryStateValid(() => samples);
+
+  it("renders the agent's Markdown as it streams: `code` spans are code while the answer runs, and no backtick is left", () => {
+    expect(markdown).toMatchObject({ codeWhileRunning: true, backticks: 0 });
+    expect(markdown.codeSpans).toBeGreaterThan(0);
+  });
 
   it(`ends with all ${PLAN_SIZE} items completed`, () => {
     expect(finished.phase).toBe('accepted');

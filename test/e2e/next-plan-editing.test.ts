@@ -1,16 +1,21 @@
 /**
  * Editing a waiting plan in the Next.js example, end to end: the packed package installed into
  * examples/next-chat, `next build` and `next start` with the scripted agent, driven in Chromium by
- * keyboard and posted to from Node. The edited list is what runs, on the page and in the store; an
- * edit that breaks the tool's rules is a 400 with its problems; a stale edit, an edit of an accepted
- * plan or of another chat is a 409; nothing is stored for any of them; a reload while editing shows
- * the plan still waiting. Run with `npm run test:e2e` (it installs and builds the example: minutes).
+ * keyboard and posted to from Node. The edited list is what runs, on the page and in the store, and
+ * the agent keeps every task the person kept; an edit that breaks the tool's rules is a 400 with its
+ * problems; a stale edit, an edit of an accepted plan or of another chat is a 409; nothing is stored
+ * for any of them; a reload while editing shows the plan still waiting; on a phone, the review's and
+ * the editor's controls can be seen whole. Run with `npm run test:e2e` (it installs and builds the
+ * example: minutes).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../demo/agent/scenarios.js';
-import { readTodos, todoEditReason } from '../../src/index.js';
+import { scenarios } from '../../src/testing/scenarios.js';
+import { readTodos, selectTodoState, summarizeTodoCall, type Todo, todoEditReason } from '../../src/index.js';
+import { join } from 'node:path';
 import { launchChromium } from '../support/launch-chromium.js';
+import { REPO_ROOT } from '../support/pack-package.js';
+import { hiddenText, isWhollyVisible } from '../support/whole-visibility.js';
 import { readStore, waitForIdle } from './support/chat-store.js';
 import { type ExampleServer, ExampleServers, newChatId, userMessage } from './support/next-example.js';
 import { postChat } from './support/sse-recorder.js';
@@ -74,10 +79,19 @@ const planRows = (page: Page): Promise<string[]> =>
     .locator('[aria-label="Plan"] li[data-status]:not([data-change="removed"]) [data-todo-content]')
     .allTextContents();
 const phaseOf = (page: Page) => page.locator('[aria-label="Plan"] [data-todo-list]').getAttribute('data-phase');
+/** Waits for Edit plan to hand focus to the first task's field, so the keys that follow land in it. */
+const untilTaskOneFocused = (page: Page) =>
+  page.waitForFunction(
+    () => (document.activeElement as HTMLTextAreaElement | null)?.labels?.[0]?.textContent === 'Task 1',
+    undefined,
+    { timeout: 5_000 },
+  );
 const pending = (content: string) => ({ content, status: 'pending' as const });
+/** A review answer that approves `todos` in place of the plan, as the page's editor sends it. */
+const approveEdited = (id: string, todos: Todo[]) => ({ id, approved: true, reason: todoEditReason(todos) });
 
 describe('editing a waiting plan in the Next.js example', () => {
-  it('by keyboard: rename task 1, remove task 2, add a task, move it to the top, approve; that list runs to the end, on the page and in the store', async () => {
+  it("by keyboard: rename task 1, remove task 2, add a task, move it to the top, approve; that list runs to the end, on the page and in the store, every accepted list the person's and no call without a change", async () => {
     const page = await context.newPage();
     await page.goto(`${server!.baseUrl}/`);
     await page.getByRole('button', { name: 'Send' }).waitFor();
@@ -96,6 +110,7 @@ describe('editing a waiting plan in the Next.js example', () => {
 
     await plan.getByRole('button', { name: 'Edit plan' }).focus();
     await page.keyboard.press('Enter');
+    await untilTaskOneFocused(page);
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(RENAMED);
     await plan.getByRole('button', { name: 'Remove task 2' }).focus();
@@ -116,6 +131,18 @@ describe('editing a waiting plan in the Next.js example', () => {
     expect(readTodos(stored.messages as never)).toEqual(done);
     await expect.poll(() => planRows(page), { timeout: 20_000 }).toEqual(EDITED);
     expect(await phaseOf(page)).toBe('accepted');
+    // The edited call is the chat's first: from it on, every accepted list holds the person's tasks,
+    // word for word and in their order, and every call changed something.
+    const calls = stored.messages
+      .flatMap((message) => message.parts)
+      .filter((part) => part.type === 'tool-todo_write')
+      .map((part) =>
+        selectTodoState(stored.messages as never, { status: 'ready', toolCallId: String(part.toolCallId) }),
+      );
+    const accepted = calls.filter((state) => state.phase === 'accepted');
+    expect(accepted.length).toBeGreaterThanOrEqual(EDITED.length);
+    for (const state of accepted) expect(state.todos.map((row) => row.content)).toEqual(EDITED);
+    expect(calls.map((state) => summarizeTodoCall(state)).filter((summary) => /no changes/i.test(summary))).toEqual([]);
     await page.close();
   });
 
@@ -124,7 +151,7 @@ describe('editing a waiting plan in the Next.js example', () => {
     const before = JSON.stringify(readStore(database, chatId));
     const duplicate = await postRaw({
       id: chatId,
-      approvals: [{ id: approvalId, approved: true, todos: [pending('Read the code'), pending(' Read the code')] }],
+      answers: [approveEdited(approvalId, [pending('Read the code'), pending(' Read the code')])],
     });
     expect(duplicate.status).toBe(400);
     expect(duplicate.json.problems).toEqual([
@@ -132,13 +159,19 @@ describe('editing a waiting plan in the Next.js example', () => {
     ]);
     const tooMany = await postRaw({
       id: chatId,
-      approvals: [
-        { id: approvalId, approved: true, todos: Array.from({ length: 51 }, (_, n) => pending(`Task ${n}`)) },
+      answers: [
+        approveEdited(
+          approvalId,
+          Array.from({ length: 51 }, (_, n) => pending(`Task ${n}`)),
+        ),
       ],
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.problems?.[0]).toMatch(/at most 50 are allowed/);
-    const denied = await postRaw({ id: chatId, approvals: [{ id: approvalId, approved: false, todos: [] }] });
+    const denied = await postRaw({
+      id: chatId,
+      answers: [{ id: approvalId, approved: false, reason: todoEditReason([pending('Something else')]) }],
+    });
     expect(denied.status).toBe(400);
     expect(JSON.stringify(readStore(database, chatId))).toBe(before);
   });
@@ -150,19 +183,19 @@ describe('editing a waiting plan in the Next.js example', () => {
     const otherBefore = JSON.stringify(readStore(database, other.chatId));
     const crossed = await postRaw({
       id: other.chatId,
-      approvals: [{ id: approvalId, approved: true, todos: [pending('Something else')] }],
+      answers: [approveEdited(approvalId, [pending('Something else')])],
     });
     expect(crossed.status).toBe(409);
     expect(JSON.stringify(readStore(database, other.chatId))).toBe(otherBefore);
 
     expect(
-      (await postChat(server!.baseUrl, { id: chatId, approvals: [{ id: approvalId, approved: true }] })).status,
+      (await postChat(server!.baseUrl, { id: chatId, answers: [{ id: approvalId, approved: true }] })).status,
     ).toBe(200);
     await waitForIdle(database, chatId);
     const accepted = JSON.stringify(readStore(database, chatId));
     const stale = await postRaw({
       id: chatId,
-      approvals: [{ id: approvalId, approved: true, todos: [pending('Something else')] }],
+      answers: [approveEdited(approvalId, [pending('Something else')])],
     });
     expect(stale.status).toBe(409);
     expect(JSON.stringify(readStore(database, chatId))).toBe(accepted);
@@ -180,6 +213,7 @@ describe('editing a waiting plan in the Next.js example', () => {
     // The second tab starts editing; the first approves the plan as proposed.
     await second.getByLabel('Plan').getByRole('button', { name: 'Edit plan' }).focus();
     await second.keyboard.press('Enter');
+    await untilTaskOneFocused(second);
     await second.keyboard.press('ControlOrMeta+a');
     await second.keyboard.type('Something else entirely');
     await first.getByLabel('Plan').getByRole('button', { name: 'Approve' }).focus();
@@ -213,6 +247,7 @@ describe('editing a waiting plan in the Next.js example', () => {
     await page.waitForLoadState('networkidle');
     await plan.getByRole('button', { name: 'Edit plan' }).focus();
     await page.keyboard.press('Enter');
+    await untilTaskOneFocused(page);
     await page.keyboard.type(' (edited)');
     await page.reload();
     await plan.getByRole('button', { name: 'Edit plan' }).waitFor({ timeout: 20_000 });
@@ -223,9 +258,9 @@ describe('editing a waiting plan in the Next.js example', () => {
 
     // From Node: the stored answer carries the checked list, in the tool's own envelope.
     const todos = [pending('Only this')];
-    expect(
-      (await postChat(server!.baseUrl, { id: chatId, approvals: [{ id: approvalId, approved: true, todos }] })).status,
-    ).toBe(200);
+    expect((await postChat(server!.baseUrl, { id: chatId, answers: [approveEdited(approvalId, todos)] })).status).toBe(
+      200,
+    );
     await waitForIdle(database, chatId);
     const stored = readStore(database, chatId);
     const part = stored.messages
@@ -234,4 +269,37 @@ describe('editing a waiting plan in the Next.js example', () => {
     expect(part?.approval).toEqual({ id: approvalId, approved: true, reason: todoEditReason(todos) });
     expect(stored.todos).toEqual([{ content: 'Only this', status: 'completed' }]);
   });
+});
+
+describe('a waiting plan on a phone', () => {
+  it.each([
+    [320, 640],
+    [390, 844],
+  ])(
+    'at %i×%i: Approve, Request changes and Edit plan, then every field of the editor and its buttons can be seen whole',
+    async (width, height) => {
+      const { chatId } = await waitingChat(`phone-${width}`);
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height });
+      await page.goto(`${server!.baseUrl}/chat/${chatId}`);
+      const plan = page.getByLabel('Plan');
+      await plan.getByRole('button', { name: 'Edit plan' }).waitFor({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const hidden: string[] = [];
+      for (const name of ['Approve', 'Request changes', 'Edit plan'])
+        if (!(await isWhollyVisible(plan.getByRole('button', { name, exact: true })))) hidden.push(name);
+      await plan.getByRole('button', { name: 'Edit plan' }).click();
+      const form = plan.getByRole('form', { name: 'Edit the plan' });
+      await form.waitFor();
+      for (const [index, field] of (await form.getByRole('textbox').all()).entries()) {
+        const cut = await hiddenText(field);
+        if (cut.height > 0 || cut.width > 0 || !(await isWhollyVisible(field))) hidden.push(`field ${index + 1}`);
+      }
+      for (const name of ['Add task', 'Approve', 'Cancel'])
+        if (!(await isWhollyVisible(form.getByRole('button', { name, exact: true })))) hidden.push(`editor's ${name}`);
+      await page.screenshot({ path: join(REPO_ROOT, '.tmp', `next-chat-edit-${width}.png`), fullPage: true });
+      expect(hidden).toEqual([]);
+      await page.close();
+    },
+  );
 });

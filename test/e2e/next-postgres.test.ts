@@ -12,8 +12,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../demo/agent/scenarios.js';
-import { seededRandom } from '../../demo/agent/seeded-random.js';
+import { scenarios } from '../../src/testing/scenarios.js';
+import { seededRandom } from '../../src/testing/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import {
   acceptedLists,

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import {
   answeredApprovals,
@@ -73,24 +73,24 @@ describe('plan review: answers posted from Node', () => {
   it.each<[string, () => unknown, number]>([
     [
       'an answer to an approval id never asked',
-      () => ({ id: chatId, approvals: [{ id: 'not-asked', approved: true }] }),
+      () => ({ id: chatId, answers: [{ id: 'not-asked', approved: true }] }),
       409,
     ],
-    ['an answer with approved as text', () => ({ id: chatId, approvals: [{ id: approvalId, approved: 'yes' }] }), 400],
+    ['an answer with approved as text', () => ({ id: chatId, answers: [{ id: approvalId, approved: 'yes' }] }), 400],
     [
       'a message and answers together',
-      () => ({ id: chatId, message: userMessage('continue'), approvals: [{ id: approvalId, approved: true }] }),
+      () => ({ id: chatId, message: userMessage('continue'), answers: [{ id: approvalId, approved: true }] }),
       400,
     ],
-    ['an empty list of answers', () => ({ id: chatId, approvals: [] }), 400],
+    ['an empty list of answers', () => ({ id: chatId, answers: [] }), 400],
     [
       'a reason over 2,000 characters',
-      () => ({ id: chatId, approvals: [{ id: approvalId, approved: false, reason: 'x'.repeat(2_001) }] }),
+      () => ({ id: chatId, answers: [{ id: approvalId, approved: false, reason: 'x'.repeat(2_001) }] }),
       400,
     ],
     [
       'answers on a chat with no plan waiting',
-      () => ({ id: newChatId('none'), approvals: [{ id: approvalId, approved: true }] }),
+      () => ({ id: newChatId('none'), answers: [{ id: approvalId, approved: true }] }),
       409,
     ],
   ])('refuses %s with %i and an error, and stores nothing', async (_, body, status) => {
@@ -108,7 +108,7 @@ describe('plan review: answers posted from Node', () => {
         index % 2 === 0 ? { id: approvalId, approved: true } : { id: approvalId, approved: false, reason: REASON },
       );
       results = await Promise.all(
-        answers.map((answer) => postChat(server.baseUrl, { id: chatId, approvals: [answer], review: true })),
+        answers.map((answer) => postChat(server.baseUrl, { id: chatId, answers: [answer], review: true })),
       );
       await waitForIdle(server.database, chatId);
       answered = store(chatId);
@@ -140,7 +140,7 @@ describe('plan review: answers posted from Node', () => {
       beforeAll(async () => {
         const revision = waitingApproval(answered);
         if (revision !== undefined) {
-          await postChat(server.baseUrl, { id: chatId, approvals: [{ id: revision, approved: true }], review: true });
+          await postChat(server.baseUrl, { id: chatId, answers: [{ id: revision, approved: true }], review: true });
           await waitForIdle(server.database, chatId);
         }
         done = store(chatId);
@@ -153,7 +153,7 @@ describe('plan review: answers posted from Node', () => {
       });
 
       it('refuses an answer to a plan answered long ago with 409, and stores nothing', async () => {
-        const again = await postChat(server.baseUrl, { id: chatId, approvals: [{ id: approvalId, approved: false }] });
+        const again = await postChat(server.baseUrl, { id: chatId, answers: [{ id: approvalId, approved: false }] });
         expect(again.status).toBe(409);
         expect(store(chatId)).toEqual(done);
       });
@@ -292,7 +292,7 @@ describe('plan review: a page loaded while the approved plan runs', () => {
     const approvalId = waitingApproval(store(chatId))!;
     const answer = postChat(server.baseUrl, {
       id: chatId,
-      approvals: [{ id: approvalId, approved: true }],
+      answers: [{ id: approvalId, approved: true }],
       review: true,
     });
     const deadline = Date.now() + 60_000;

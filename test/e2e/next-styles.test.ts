@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../demo/agent/scenarios.js';
+import { scenarios } from '../../src/testing/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { waitForIdle } from './support/chat-store.js';
 import { ExampleServers, newChatId, userMessage } from './support/next-example.js';
@@ -223,7 +223,11 @@ describe.each([
     listScheme: string;
     successIcon: string;
     bodyBackground: string;
+    codeSpans: number;
     violations: string[];
+    /** A new chat: the sidebar's sentence before the first plan, and axe's color-contrast there. */
+    emptyPlanText: string;
+    emptyViolations: string[];
   };
   beforeAll(async () => {
     const themed = await themedPage();
@@ -231,7 +235,23 @@ describe.each([
     await themed.evaluate((theme) => window.localStorage.setItem('theme', theme), app);
     await openChat(themed, chatUrl);
     await themed.addScriptTag({ content: AXE_SOURCE });
-    seen = await themed.evaluate(async () => {
+    const contrastViolations = () =>
+      themed.evaluate(async () => {
+        const { axe } = window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: object,
+            ) => Promise<{ violations: { nodes: { target: unknown; failureSummary?: string }[] }[] }>;
+          };
+        };
+        const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+        return result.violations.flatMap((violation) =>
+          violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
+        );
+      });
+    const violations = await contrastViolations();
+    const chat = await themed.evaluate(() => {
       const probe = document.createElement('div');
       probe.style.cssText = 'position:absolute;color:var(--foreground);background-color:var(--background)';
       document.body.append(probe);
@@ -239,15 +259,6 @@ describe.each([
       probe.remove();
       const list = document.querySelector('[aria-label="Plan"] [data-todo-list]')!;
       const completedIcon = list.querySelector('[data-status="completed"] [data-todo-icon]');
-      const { axe } = window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: { nodes: { target: unknown; failureSummary?: string }[] }[] }>;
-        };
-      };
-      const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
       return {
         firstFrameClass: (window as unknown as { firstFrameClass?: string }).firstFrameClass ?? '',
         htmlClass: document.documentElement.className,
@@ -257,11 +268,15 @@ describe.each([
         listScheme: getComputedStyle(list).colorScheme,
         successIcon: completedIcon === null ? '' : getComputedStyle(completedIcon).backgroundColor,
         bodyBackground: getComputedStyle(document.body).backgroundColor,
-        violations: result.violations.flatMap((violation) =>
-          violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
-        ),
+        // The agent's Markdown (Streamdown): its code spans are in the contrast check.
+        codeSpans: document.querySelectorAll('.chat-message[data-role="assistant"] code').length,
       };
     });
+    await openChat(themed, new URL('/', chatUrl).href);
+    await themed.addScriptTag({ content: AXE_SOURCE });
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not that of a hidden list
+    const emptyPlanText = (await themed.locator('[aria-label="Plan"]').innerText()).trim();
+    seen = { ...chat, violations, emptyPlanText, emptyViolations: await contrastViolations() };
   });
 
   it(`<html class="${app}"> from the first frame (no flash of the other theme)`, () => {
@@ -279,5 +294,13 @@ describe.each([
 
   it('--todo-success follows the app too (the completed icon)', () => expect(seen.successIcon).toBe(SUCCESS[app]));
 
-  it('axe color-contrast passes', () => expect(seen.violations).toEqual([]));
+  it("axe color-contrast passes, the agent's Markdown code spans included", () => {
+    expect(seen.codeSpans).toBeGreaterThan(0);
+    expect(seen.violations).toEqual([]);
+  });
+
+  it('a new chat: the sidebar says where the plan will show, and axe color-contrast passes', () => {
+    expect(seen.emptyPlanText).toBe("The agent's plan shows here once it makes one.");
+    expect(seen.emptyViolations).toEqual([]);
+  });
 });

@@ -5,12 +5,13 @@ import {
   DefaultChatTransport,
   isToolUIPart,
   lastAssistantMessageIsCompleteWithApprovalResponses,
+  type TextUIPart,
   type UIMessage,
 } from 'ai';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Streamdown } from 'streamdown';
 import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
-import { readTodoEdit } from 'todo-write';
-import { STEP_CUT_OFF } from '@/lib/answer-stream';
+import { STEP_CUT_OFF } from '@/lib/engine-workarounds';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
@@ -39,21 +40,14 @@ function errorText(error: Error): string {
   return `Something went wrong: ${error.message}`;
 }
 
-/**
- * The request for what the person just did: the newest message when it is theirs, else their answers
- * to the plans waiting for review. The route loads the rest from the store (the persistence guide's pattern).
- */
+/** What the person just did: their new message, else their answers to the plans waiting (the route loads the rest). */
 function requestBody(id: string, messages: readonly UIMessage[], review: boolean): object {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return { id, message: last, review };
-  const approvals = last.parts.flatMap((part) => {
-    if (!isToolUIPart(part) || part.state !== 'approval-responded') return [];
-    const { id: approvalId, approved, reason } = part.approval;
-    // An edited plan goes as data; the server checks it and writes it into the stored call.
-    const todos = readTodoEdit(reason);
-    return [todos === undefined ? { id: approvalId, approved, reason } : { id: approvalId, approved, todos }];
-  });
-  return { id, approvals, review };
+  const answers = last.parts.flatMap((part) =>
+    isToolUIPart(part) && part.state === 'approval-responded' ? [part.approval] : [],
+  );
+  return { id, answers, review };
 }
 
 /**
@@ -85,6 +79,18 @@ export interface ChatProps {
 function asAnswerBegan(messages: UIMessage[], continued: UIMessage | undefined | null): UIMessage[] {
   if (continued == null || messages.at(-1)?.id !== continued.id) return messages;
   return [...messages.slice(0, -1), continued];
+}
+
+/** A text part: the person's words as typed; the agent's as Markdown, rendered while it streams. */
+function MessageText({ part, role }: { part: TextUIPart; role: UIMessage['role'] }): ReactNode {
+  if (role === 'user') {
+    return <p className="justify-self-end rounded-lg bg-primary px-3 py-2 text-primary-foreground">{part.text}</p>;
+  }
+  return (
+    <Streamdown className="min-w-0 leading-relaxed" isAnimating={part.state === 'streaming'}>
+      {part.text}
+    </Streamdown>
+  );
 }
 
 /** A chat with the agent's plan pinned beside it, built live from the streamed todo_write calls. */
@@ -136,27 +142,20 @@ export function Chat({
         if (part.type === STEP_CUT_OFF) cutOff.current = true;
       },
       onFinish: () => {
-        if (cutOff.current) void reloadStored();
+        if (cutOff.current) void showStored();
         cutOff.current = false;
       },
       onError: (refused) => {
         if (!isRefusal(refused)) return;
-        let refusedText: string | undefined;
-        let answerRefused = false;
+        let last = undefined as UIMessage | undefined;
+        // A refused message was not stored: it leaves the page, and its text goes back to the input.
         setMessages((current) => {
-          const last = current.at(-1);
-          // A refused review answer (the plan was answered in another tab): the store says what happened.
-          if (last?.role === 'assistant') {
-            answerRefused = true;
-            return current;
-          }
-          // A refused message was not stored: take it off the page and give its text back.
-          if (last?.role !== 'user') return current;
-          refusedText = last.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-          return current.slice(0, -1);
+          last = current.at(-1);
+          return last?.role === 'user' ? current.slice(0, -1) : current;
         });
-        if (refusedText !== undefined) setInput(refusedText);
-        if (answerRefused) void showStored(errorText(refused));
+        if (last?.role === 'user') setInput(last.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+        // A refused review answer (the plan was answered in another tab): the store says what happened.
+        if (last?.role === 'assistant') void showStored(errorText(refused));
       },
     });
   const busy = status === 'submitted' || status === 'streaming';
@@ -195,10 +194,14 @@ export function Chat({
     if (busy) replayFromEmpty(transport, true);
   }, [busy, transport]);
   // A plan waiting for review needs the live list: its controls answer through useChat.
-  const showStoredChecklist = storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review';
+  const showStoredChecklist =
+    storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review' && todos.phase !== 'empty';
 
-  /** Replaces the page's conversation with the stored one (saying why), and picks up an answer running on it. */
-  async function showStored(why: string): Promise<void> {
+  /**
+   * Replaces the page's conversation with the stored one (saying why, when a request was refused), and
+   * picks up an answer running on it.
+   */
+  async function showStored(why?: string): Promise<void> {
     const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
     if (!response.ok) return;
     const stored = (await response.json()) as {
@@ -214,14 +217,6 @@ export function Chat({
       replayFromEmpty(transport, stored.continuedMessage === null);
       void resumeStream();
     }
-  }
-
-  /** Replaces the page's conversation with the stored one, once no answer runs on it. */
-  async function reloadStored(): Promise<void> {
-    const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
-    if (!response.ok) return;
-    const stored = (await response.json()) as { messages: UIMessage[]; running: boolean };
-    if (!stored.running) setMessages(stored.messages);
   }
 
   function onReviewChange(on: boolean): void {
@@ -248,10 +243,19 @@ export function Chat({
   return (
     <main className="chat mx-auto grid max-w-5xl gap-6 p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
       <aside className="md:sticky md:top-6 md:self-start" aria-label="Plan">
+        {todos.phase === 'empty' && (
+          <p className="text-sm text-muted-foreground">The agent's plan shows here once it makes one.</p>
+        )}
         {showStoredChecklist ? (
           storedChecklist
         ) : (
-          <TodoList state={todos} classNames={planClassNames} addToolApprovalResponse={addToolApprovalResponse} />
+          <TodoList
+            state={todos}
+            // Before the first plan the sentence above stands in for it: no empty box.
+            className="data-[phase=empty]:hidden"
+            classNames={planClassNames}
+            addToolApprovalResponse={addToolApprovalResponse}
+          />
         )}
       </aside>
       <section className="min-w-0" aria-label="Conversation">
@@ -262,19 +266,8 @@ export function Chat({
               <li key={message.id} className="chat-message grid gap-2" data-role={message.role}>
                 {message.parts.map((part, index) => {
                   if (part.type === 'text') {
-                    return (
-                      <p
-                        // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and are only ever appended
-                        key={index}
-                        className={
-                          message.role === 'user'
-                            ? 'justify-self-end rounded-lg bg-primary px-3 py-2 text-primary-foreground'
-                            : 'leading-relaxed'
-                        }
-                      >
-                        {part.text}
-                      </p>
-                    );
+                    // biome-ignore lint/suspicious/noArrayIndexKey: parts have no id and are only ever appended
+                    return <MessageText key={index} part={part} role={message.role} />;
                   }
                   // Each todo_write call, inline and headless: it spins only while it is the chat's current call.
                   if (part.type === 'tool-todo_write') {

@@ -3,7 +3,7 @@
  * tools it calls) is a workflow step that streams its chunks into the run's stream and stores the
  * conversation when it ends. A server that dies mid-step loses only that step: the engine runs it
  * again on whichever server picks the run up, and finished steps are not run again (see
- * `answer-stream.ts` for what a page reading the stream sees then).
+ * `engine-workarounds.ts` for what a page reading the stream sees then).
  */
 import {
   convertToModelMessages,
@@ -15,7 +15,7 @@ import {
 } from 'ai';
 import { explainTodoDenials, todoReview, todoWrite } from 'todo-write';
 import { getStepMetadata, getWorkflowMetadata, getWritable } from 'workflow';
-import { RUN_FAILED, type RunChunk, type StepRun } from './answer-stream';
+import { RUN_FAILED, type RunChunk, type StepRun } from './engine-workarounds';
 import { chatModel } from './chat-model';
 import { endAnswer, loadTurn, saveStep, seeStop, setAnswerRun, type TurnState } from './chat-store';
 
@@ -112,7 +112,7 @@ function goesOn(turn: TurnState, step: number): boolean {
   return turn.stepsSaved > step + 1 || turn.more;
 }
 
-/** This run of step `step`, as its chunks name it (see `answer-stream.ts`). */
+/** This run of step `step`, as its chunks name it (see `engine-workarounds.ts`). */
 function stepRun(step: number): StepRun {
   return { id: crypto.randomUUID(), step, attempt: getStepMetadata().attempt };
 }

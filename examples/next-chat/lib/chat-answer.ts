@@ -6,11 +6,12 @@
 import { generateId, type UIMessageChunk } from 'ai';
 import { getRun, type Run, start } from 'workflow/api';
 import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
-import { followNewestStepRun, type RunChunk, untilRunEnds } from './answer-stream';
+import { followNewestStepRun, type RunChunk, untilRunEnds } from './engine-workarounds';
 import { answerChat } from './answer-workflow';
 import {
   beginAnswer,
   type ChatAnswer,
+  type ChatRefusal,
   endAnswer,
   isStopSeen,
   loadAnswer,
@@ -41,14 +42,14 @@ export async function runningAnswer(chatId: string): Promise<ChatAnswer | null> 
   return answer !== null && !(await isAnswerOver(answer)) ? answer : null;
 }
 
-/** What {@link startAnswer} did: a run answering the chat, or why the chat cannot take the request now. */
-export type StartAnswerResult = { ok: true; run: Run<void> } | { ok: false; reason: 'busy' | 'duplicate' | 'answered' };
+/** What {@link startAnswer} did: a run answering the chat, or why the chat cannot take the request. */
+export type StartAnswerResult = { ok: true; run: Run<void> } | ({ ok: false } & ChatRefusal);
 
 /** Claims the chat for an answer to `input` (stored with the claim) and starts the run that produces it. */
 export async function startAnswer(chatId: string, input: ChatInput, review: boolean): Promise<StartAnswerResult> {
   const turnId = generateId();
   const begun = await beginAnswer({ chatId, input, turnId, isOver: isAnswerOver });
-  if (!begun.claimed) return { ok: false, reason: begun.reason };
+  if (!begun.claimed) return { ...begun, ok: false };
   try {
     const run = await start(answerChat, [chatId, turnId, review]);
     await setAnswerRun(chatId, turnId, run.runId);

@@ -5,8 +5,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+
+/** `node:sqlite`, loaded when asked for: on a Node.js without it (before 22.13) the app still starts and says so. */
+const nodeSqlite = (): typeof import('node:sqlite') | undefined => process.getBuiltinModule?.('node:sqlite');
+
+/** Why chats cannot be stored on this Node.js, in words for the person running the app; `undefined` when they can. */
+export function storeUnavailable(): string | undefined {
+  if (process.env.DATABASE_URL || nodeSqlite() !== undefined) return undefined;
+  return (
+    `This app stores chats with node:sqlite, which Node.js ${process.version} does not have. ` +
+    'Run it on Node.js 24 (22.13 or later works too): `nvm install 24`, or https://nodejs.org/en/download.'
+  );
+}
 
 /** Runs SQL inside one transaction (or outside any, for single statements). */
 export interface Sql {
@@ -97,6 +108,8 @@ async function postgres(url: string): Promise<Database> {
 }
 
 async function sqlite(): Promise<Database> {
+  const { DatabaseSync } = nodeSqlite() ?? {};
+  if (DatabaseSync === undefined) throw new Error(storeUnavailable());
   const path = process.env.CHAT_DB_PATH ?? join(process.cwd(), 'data', 'chats.db');
   mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);

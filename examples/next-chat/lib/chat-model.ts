@@ -1,12 +1,11 @@
 /**
- * Which model answers: a real provider when its API key is set, else the demo's scripted coding
- * agent, imported from the repository's demo/ (the module the Vite demo runs; see next.config.ts).
+ * Which model answers: a real provider when its API key is set, else todo-write's scripted coding
+ * agent (`todo-write/testing`, the one the Vite demo runs), so the app works with no key.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel, UIMessage } from 'ai';
-import { createScriptedModel } from '../../../demo/agent/scripted-model';
-import { SCENARIO_IDS, scenarios, type Scenario } from '../../../demo/agent/scenarios';
+import { createScriptedModel, SCENARIO_IDS, type Scenario, scenarios } from 'todo-write/testing';
 
 /**
  * `OPENAI_API_KEY` → OpenAI (`OPENAI_MODEL`, default `gpt-5.4-mini`); else `ANTHROPIC_API_KEY` →

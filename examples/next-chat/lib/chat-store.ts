@@ -5,10 +5,10 @@
  * the `chat_answers` row of the answer running on it is the only writer until it ends, and the
  * table's primary key lets no second one in (see docs/persistence.md).
  */
-import { generateId, isToolUIPart, type UIMessage } from 'ai';
-import { readTodos, type Todo, todoEditReason } from 'todo-write';
+import type { UIMessage } from 'ai';
+import { applyTodoAnswers, readTodos, type TodoAnswersResult } from 'todo-write';
 import { database, type Sql } from './chat-database';
-import type { ApprovalAnswer, ChatInput } from './read-chat-request';
+import type { ChatInput } from './read-chat-request';
 
 /** Chat ids come from URLs and request bodies: treat them as opaque tokens. */
 const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -18,23 +18,11 @@ export function isChatId(value: unknown): value is string {
   return typeof value === 'string' && CHAT_ID_PATTERN.test(value);
 }
 
-/** A fresh chat id (not stored until its first message is). */
-export function createChatId(): string {
-  return generateId();
-}
-
 /** The stored UI messages of a chat; `[]` for a chat that has none yet. */
 export async function loadChat(chatId: string): Promise<UIMessage[]> {
   const db = await database();
   const [row] = await db.rows<{ messages: string }>('SELECT messages FROM chats WHERE id = ?', [chatId]);
   return row === undefined ? [] : (JSON.parse(row.messages) as UIMessage[]);
-}
-
-/** The chat's current list as last saved with its conversation (`readTodos` of it), or `undefined`. */
-export async function loadTodos(chatId: string): Promise<Todo[] | undefined> {
-  const db = await database();
-  const [row] = await db.rows<{ todos: string }>('SELECT todos FROM chats WHERE id = ?', [chatId]);
-  return row === undefined ? undefined : (JSON.parse(row.todos) as Todo[]);
 }
 
 /** The answer running on a chat: its turn, the workflow run producing it, and how far it got. */
@@ -76,8 +64,11 @@ export async function loadAnswer(chatId: string): Promise<ChatAnswer | null> {
   return row === undefined ? null : toAnswer(row);
 }
 
+/** Why a chat cannot take a request: it is answering, has the message, or `applyTodoAnswers` refused the answers. */
+export type ChatRefusal = { reason: 'busy' | 'duplicate' } | Extract<TodoAnswersResult<UIMessage>, { ok: false }>;
+
 /** What {@link beginAnswer} did: claimed the chat (and stored the change), or why it could not. */
-export type BeginAnswerResult = { claimed: true } | { claimed: false; reason: 'busy' | 'duplicate' | 'answered' };
+export type BeginAnswerResult = { claimed: true } | ({ claimed: false } & ChatRefusal);
 
 /**
  * Claims the chat for one answer under `turnId` and stores what the request brings (the user's
@@ -94,11 +85,16 @@ export async function beginAnswer(options: {
   const { chatId, input, turnId, isOver } = options;
   const db = await database();
   return db.transaction(async (sql) => {
-    await sql.run(`INSERT INTO chats (id, messages, todos) VALUES (?, '[]', '[]') ON CONFLICT (id) DO NOTHING`, [
-      chatId,
-    ]);
+    // Answers need a stored chat; a message may start one.
+    if ('message' in input) {
+      await sql.run(`INSERT INTO chats (id, messages, todos) VALUES (?, '[]', '[]') ON CONFLICT (id) DO NOTHING`, [
+        chatId,
+      ]);
+    }
     // Locks the chat's row (PostgreSQL) until the claim is decided.
     const [chat] = await sql.rows<{ messages: string }>('SELECT messages FROM chats WHERE id = ? FOR UPDATE', [chatId]);
+    const next = withRequest(chat === undefined ? [] : (JSON.parse(chat.messages) as UIMessage[]), input);
+    if ('reason' in next) return { claimed: false, ...next };
     const [earlier] = await sql.rows<AnswerRow>(
       'SELECT turn_id, run_id, created_at, continues FROM chat_answers WHERE chat_id = ?',
       [chatId],
@@ -107,18 +103,7 @@ export async function beginAnswer(options: {
       if (!(await isOver(toAnswer(earlier)))) return { claimed: false, reason: 'busy' };
       await sql.run('DELETE FROM chat_answers WHERE chat_id = ? AND turn_id = ?', [chatId, earlier.turn_id]);
     }
-    const history = JSON.parse(chat!.messages) as UIMessage[];
-    let messages: UIMessage[];
-    let continues: UIMessage | null = null;
-    if ('message' in input) {
-      if (history.some((stored) => stored.id === input.message.id)) return { claimed: false, reason: 'duplicate' };
-      messages = [...history, input.message];
-    } else {
-      const answered = answerReviews(history, input.approvals);
-      if (answered === undefined) return { claimed: false, reason: 'answered' };
-      messages = answered;
-      continues = answered.at(-1)!;
-    }
+    const { messages, continues } = next;
     const inserted = await sql.run(
       `INSERT INTO chat_answers (chat_id, turn_id, created_at, continues) VALUES (?, ?, ?, ?)
        ON CONFLICT (chat_id) DO NOTHING`,
@@ -131,28 +116,19 @@ export async function beginAnswer(options: {
 }
 
 /**
- * The history with each answer written into the stored call waiting for it in the last message,
- * the way `addToolApprovalResponse` writes it in the browser; `undefined` when an answer has no
- * call waiting (answered already, or never asked) or a call of that step would be left waiting.
+ * The conversation with what the request brings: the user's message, or the review answers written into
+ * the stored calls they answer (`continues`: the message the answer then goes on with).
  */
-function answerReviews(history: readonly UIMessage[], approvals: readonly ApprovalAnswer[]): UIMessage[] | undefined {
-  const last = history.at(-1);
-  if (last?.role !== 'assistant') return undefined;
-  const byId = new Map(approvals.map((answer) => [answer.id, answer]));
-  let matched = 0;
-  const parts = last.parts.map((part) => {
-    if (!isToolUIPart(part) || part.state !== 'approval-requested') return part;
-    const answer = byId.get(part.approval.id);
-    if (answer === undefined) return part;
-    matched += 1;
-    const { id, approved, todos } = answer;
-    // An edit travels to the tool in the answer's reason; the tool checks it again and writes it.
-    const reason = todos === undefined ? answer.reason : todoEditReason(todos);
-    return { ...part, state: 'approval-responded', approval: { id, approved, ...(reason ? { reason } : {}) } };
-  }) as UIMessage['parts'];
-  const stillWaiting = parts.some((part) => isToolUIPart(part) && part.state === 'approval-requested');
-  if (matched !== approvals.length || stillWaiting) return undefined;
-  return [...history.slice(0, -1), { ...last, parts }];
+function withRequest(
+  history: UIMessage[],
+  input: ChatInput,
+): { messages: UIMessage[]; continues: UIMessage | null } | ChatRefusal {
+  if ('message' in input) {
+    if (history.some((stored) => stored.id === input.message.id)) return { reason: 'duplicate' };
+    return { messages: [...history, input.message], continues: null };
+  }
+  const answered = applyTodoAnswers(history, input.answers);
+  return answered.ok ? { messages: answered.messages, continues: answered.messages.at(-1)! } : answered;
 }
 
 /** Records the workflow run that produces the turn's answer. */

@@ -1,11 +1,11 @@
 /**
  * The trust boundary of `POST /api/chat`: a client may send two things, the user's newest message or
- * the person's answers to plans waiting for review (an approval id, approved or not, a reason).
- * Everything else in the conversation (the agent's messages, every tool call and its result, the
- * plan) is written by the server and read from the store, never from the request.
+ * the person's answers to plans waiting for review (`addToolApprovalResponse`'s `{ id, approved,
+ * reason? }`, as the page holds them). Everything else in the conversation (the agent's messages,
+ * every tool call and its result, the plan) is written by the server and read from the store, never
+ * from the request.
  */
 import type { FileUIPart, TextUIPart, UIMessage } from 'ai';
-import { type Todo, validateTodos } from 'todo-write';
 import { isChatId } from './chat-store';
 
 /** The largest request body read, in bytes. */
@@ -14,27 +14,18 @@ export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 export const MAX_MESSAGE_PARTS = 16;
 /** The longest text part, in characters. */
 export const MAX_TEXT_LENGTH = 16_000;
-/** The longest reason given with a review answer, in characters. */
-export const MAX_REASON_LENGTH = 2_000;
 /** The most review answers one request may carry (one per plan waiting in the agent's last step). */
-export const MAX_APPROVALS = 8;
+export const MAX_ANSWERS = 8;
 /** The longest file part URL (a `data:` URL holds the file), in characters. */
 export const MAX_FILE_URL_LENGTH = 3 * 1024 * 1024;
 const MESSAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const APPROVAL_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 const MEDIA_TYPE_PATTERN = /^[\w.+-]+\/[\w.+-]+$/;
 
-/** The person's answer to one plan waiting for review (`addToolApprovalResponse`'s arguments). */
-export interface ApprovalAnswer {
-  id: string;
-  approved: boolean;
-  reason?: string;
-  /** The plan as the person edited it before approving, checked by the tool's rules and limits. */
-  todos?: Todo[];
-}
-
-/** What a request asks for: answer the chat's new message, or go on after the person's review answers. */
-export type ChatInput = { message: UIMessage } | { approvals: ApprovalAnswer[] };
+/**
+ * What a request asks for: answer the chat's new message, or go on after the person's review answers
+ * (as sent: `applyTodoAnswers` reads them against the stored plans they answer).
+ */
+export type ChatInput = { message: UIMessage } | { answers: unknown[] };
 
 /**
  * A request the route may act on (with `review`: the first plan of each request waits for the
@@ -42,12 +33,12 @@ export type ChatInput = { message: UIMessage } | { approvals: ApprovalAnswer[] }
  */
 export type ChatRequest =
   | { ok: true; chatId: string; input: ChatInput; review: boolean }
-  | { ok: false; status: 400 | 413 | 415; error: string; problems?: string[] };
+  | { ok: false; status: 400 | 413 | 415; error: string };
 
 /**
- * Reads `{ id, message, review? }` or `{ id, approvals, review? }`: `id` a chat id, `message` a `user`
- * message of text and file parts, `approvals` 1 to 8 answers `{ id, approved, reason?, todos? }`, all within
- * the limits above. What is kept is rebuilt from the fields it may have, so nothing else reaches the store.
+ * Reads `{ id, message, review? }` or `{ id, answers, review? }`: `id` a chat id, `message` a `user`
+ * message of text and file parts, `answers` a list of 1 to 8 review answers, all within the limits
+ * above. A message is rebuilt from the fields it may have, so nothing else reaches the store.
  */
 export async function readChatRequest(request: Request): Promise<ChatRequest> {
   if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
@@ -67,12 +58,11 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
   if (!isChatId(body.id)) return refuse('Invalid chat id.');
   if (body.review !== undefined && typeof body.review !== 'boolean') return refuse('`review` is true or false.');
   const review = body.review === true;
-  if (body.approvals !== undefined) {
+  if (body.answers !== undefined) {
     if (body.message !== undefined) return refuse('Send a message or review answers, not both.');
-    const approvals = readApprovals(body.approvals);
-    if (typeof approvals === 'string') return refuse(approvals);
-    if ('problems' in approvals) return { ok: false, status: 400, ...approvals };
-    return { ok: true, chatId: body.id, input: { approvals }, review };
+    if (!Array.isArray(body.answers)) return refuse('`answers` lists the answers to the plans waiting.');
+    if (body.answers.length > MAX_ANSWERS) return refuse(`A request answers at most ${MAX_ANSWERS} plans.`);
+    return { ok: true, chatId: body.id, input: { answers: body.answers }, review };
   }
   const message = body.message;
   if (!isRecord(message)) return refuse('Send the new message as `message`.');
@@ -90,40 +80,6 @@ export async function readChatRequest(request: Request): Promise<ChatRequest> {
   }
   if (!parts.some((part) => part.type === 'file' || part.text.trim() !== '')) return refuse('The message is empty.');
   return { ok: true, chatId: body.id, input: { message: { id: message.id, role: 'user', parts } }, review };
-}
-
-/**
- * The review answers, rebuilt; a string says why they are refused, `problems` what an edited plan
- * breaks. An edit is checked by the route's tool (`todoWrite`, its default limits) with `validateTodos`.
- */
-function readApprovals(value: unknown): ApprovalAnswer[] | string | { error: string; problems: string[] } {
-  if (!Array.isArray(value) || value.length === 0) return '`approvals` lists the answers to the plans waiting.';
-  if (value.length > MAX_APPROVALS) return `A request answers at most ${MAX_APPROVALS} plans.`;
-  const approvals: ApprovalAnswer[] = [];
-  for (const answer of value as unknown[]) {
-    if (!isRecord(answer)) return 'A review answer must be an object.';
-    if (typeof answer.id !== 'string' || !APPROVAL_ID_PATTERN.test(answer.id)) return 'Invalid approval id.';
-    if (typeof answer.approved !== 'boolean') return 'A review answer says `approved: true` or `false`.';
-    if (answer.reason !== undefined && typeof answer.reason !== 'string') return 'A reason is text.';
-    const reason = answer.reason?.trim();
-    if (reason !== undefined && reason.length > MAX_REASON_LENGTH) {
-      return `A reason has at most ${MAX_REASON_LENGTH} characters.`;
-    }
-    if (approvals.some((earlier) => earlier.id === answer.id)) return 'Each plan is answered once.';
-    if (answer.todos !== undefined) {
-      if (answer.approved !== true || reason) return 'An edited plan is approved, and comes without a reason.';
-      if (!Array.isArray(answer.todos)) return '`todos` is the edited list: [{ content, status }].';
-      const checked = validateTodos({ todos: answer.todos });
-      if (!checked.valid) {
-        const problems = checked.problems.map((problem) => problem.message);
-        return { error: 'The edited plan breaks the rules of the plan.', problems };
-      }
-      approvals.push({ id: answer.id, approved: true, todos: checked.todos });
-      continue;
-    }
-    approvals.push({ id: answer.id, approved: answer.approved, ...(reason ? { reason } : {}) });
-  }
-  return approvals;
 }
 
 /** A text or file part, rebuilt; a string says why the part is refused. */

@@ -3,25 +3,30 @@
  * tarball and built (once per run, by global-setup.ts), and a `next start` of it on a database of
  * its own that runs the scripted agent, whatever keys the machine has.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../../support/pack-package.js';
 import type { Row, StoredChat } from './chat-store.js';
+import { readExampleSteps } from './example-readme.js';
 import { nextBin, type NextServer, startNextServer } from './next-server.js';
 import { runCommand } from './run-command.js';
 
 export const EXAMPLE = join(REPO_ROOT, 'examples', 'next-chat');
 
-/** Installs the example from its lock (when CI asks or nothing is installed), then the tarball in place of todo-write. */
+/**
+ * Installs the example from its lock with the tarball in place of the published todo-write, by the
+ * line its README gives for this repository; `--loglevel=http` lets the progress count requests.
+ */
 export async function installExample(tarball: string): Promise<void> {
-  const flags = ['--no-audit', '--no-fund'];
-  if (process.env.CI === 'true' || !existsSync(join(EXAMPLE, 'node_modules'))) {
-    await runCommand('npm', ['ci', ...flags], { cwd: EXAMPLE });
-  }
   rmSync(join(EXAMPLE, 'node_modules', 'todo-write'), { recursive: true, force: true });
-  await runCommand('npm', ['install', '--no-save', ...flags, tarball], { cwd: EXAMPLE });
+  const [command = '', ...args] = readExampleSteps().installBuild.split(/\s+/);
+  const withTarball = args.map((arg) => (arg === './todo-write-*.tgz' ? tarball : arg));
+  await runCommand(command, [...withTarball, '--no-audit', '--no-fund', '--loglevel=http'], {
+    cwd: EXAMPLE,
+    progress: 'npm install in examples/next-chat',
+  });
 }
 
 /** `next build` of the example; resolves with what it printed. */
@@ -29,6 +34,7 @@ export const buildExample = (): Promise<string> =>
   runCommand(process.execPath, [nextBin(EXAMPLE), 'build'], {
     cwd: EXAMPLE,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    progress: 'next build in examples/next-chat',
   });
 
 export interface ExampleServer extends NextServer {

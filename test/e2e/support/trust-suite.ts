@@ -4,9 +4,12 @@
  * nothing, the page is unchanged and a plain message still works; racing posts on one chat are
  * each answered and stored or refused with 409 (and the page says so).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../../demo/agent/scenarios.js';
+import { scenarios } from '../../../src/testing/scenarios.js';
 import { launchChromium } from '../../support/launch-chromium.js';
 import { keyOf, readStore, type StoredChat, waitForIdle } from './chat-store.js';
 import { EXAMPLE, type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './next-example.js';
@@ -121,8 +124,12 @@ export function trustSuite(options: { postgres: boolean }): void {
       const response = await fetch(`${server.baseUrl}/chat/${chatId}`);
       const html = await response.text();
       const rows = rowsFromHtml(html);
-      // A page without the list says why: its status, and what the server printed of an error.
-      if (rows.length === 0) console.log(response.status, errorLines(server).join('\n'));
+      // A page without the list says why: its status, what the server printed of an error, and its HTML, kept.
+      if (rows.length === 0) {
+        const kept = join(mkdtempSync(join(tmpdir(), 'trust-page-')), 'page.html');
+        writeFileSync(kept, html);
+        console.log(response.status, `HTML kept in ${kept}`, errorLines(server).join('\n'));
+      }
       expect({ status: response.status, rows }).toEqual({ status: 200, rows: rowsFromHtml(htmlBefore) });
       expect(html).not.toContain('Wire 1000 USD');
     });

@@ -13,7 +13,10 @@ import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { Chat } from '../../chat';
 import { ChatSkeleton } from '../../chat-skeleton';
 
-export async function generateMetadata({ params }: PageProps<'/chat/[id]'>): Promise<Metadata> {
+/** The page's params: the chat id from the URL. */
+type ChatParams = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: ChatParams): Promise<Metadata> {
   const { id } = await params;
   if (!isChatId(id)) return {};
   // Replay: the newest accepted todo_write call wins; rejected calls do not count.
@@ -22,7 +25,7 @@ export async function generateMetadata({ params }: PageProps<'/chat/[id]'>): Pro
 }
 
 /** The static shell, then the stored conversation: it reads the request's params, so it renders inside <Suspense>. */
-export default function Page({ params }: PageProps<'/chat/[id]'>): ReactNode {
+export default function Page({ params }: ChatParams): ReactNode {
   return (
     <Suspense fallback={<ChatSkeleton />}>
       <StoredChat params={params} />
@@ -31,7 +34,7 @@ export default function Page({ params }: PageProps<'/chat/[id]'>): ReactNode {
 }
 
 /** A stored conversation: the checklist is rendered on the server, then the chat goes on live. */
-async function StoredChat({ params }: Pick<PageProps<'/chat/[id]'>, 'params'>): Promise<ReactNode> {
+async function StoredChat({ params }: ChatParams): Promise<ReactNode> {
   const { id } = await params;
   if (!isChatId(id)) notFound();
   // Per request, never prerendered: whether an answer is running right now decides `resume`.

@@ -6,7 +6,7 @@ import { isChatId, loadChat } from '@/lib/chat-store';
  * that answer continues as it began (see `ChatAnswer.continues`); a page whose request was refused
  * shows this instead of what it had.
  */
-export async function GET(_request: Request, { params }: RouteContext<'/api/chat/[id]'>): Promise<Response> {
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
   const [messages, answer] = await Promise.all([loadChat(id), runningAnswer(id)]);

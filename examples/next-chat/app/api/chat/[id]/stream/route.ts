@@ -6,7 +6,7 @@ import { isChatId } from '@/lib/chat-store';
  * `GET /api/chat/[id]/stream[?from=n]` (`useChat({ resume: true })` calls it on mount): the running
  * answer from its first chunk (or after the `n` a reader already has), then live; 204 when nothing runs.
  */
-export async function GET(request: Request, { params }: RouteContext<'/api/chat/[id]/stream'>): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
   if (!isChatId(id)) return Response.json({ error: 'Invalid chat id' }, { status: 400 });
   const from = Number(new URL(request.url).searchParams.get('from') ?? 0);

@@ -1,0 +1,207 @@
+/**
+ * examples/next-chat as a person gets it: the folder alone (the files a fresh clone has), copied
+ * outside the repository, `todo-write` pointed at the packed package, then the two commands of its
+ * README's "Run it", read out of the README. On the pinned Node 24 the install asks no install
+ * script to run and `npm run dev` serves a chat whose checklist streams and finishes with the
+ * scripted agent (no API key). On this machine's Node 20, which has no `node:sqlite`, the log at
+ * start, the chat route and the page all say which Node to use, instead of an empty 500.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { scenarios } from '../../src/testing/scenarios.js';
+import { launchChromium } from '../support/launch-chromium.js';
+import { cloneFiles, REPO_ROOT } from '../support/pack-package.js';
+import { readExampleSteps } from './support/example-readme.js';
+import { type Checklist, pageRows, recordChecklist, type Row, takeRecording } from './support/page-probes.js';
+import { recordProcessGroup } from './support/process-groups.js';
+import { freePort, stopGroup } from './support/next-server.js';
+import { machineNode, type NodeRuntime, pinnedNode } from './support/quick-start-app.js';
+import { runCommand } from './support/run-command.js';
+
+const PLAN = scenarios.plan;
+const STEPS = readExampleSteps();
+// Outside the repository: nothing the app lacks may resolve from the repository's node_modules.
+const COPY = join(tmpdir(), 'todo-write-next-chat-copy', 'next-chat');
+const nodeTwenty = machineNode(20);
+if (nodeTwenty === undefined) console.warn('next-example-copy: no Node 20 on this machine (`which -a node`): skipped.');
+
+let browser: Browser;
+// One page for the file: the launcher may run Chromium as a single process, which a closed page can take down.
+let page: Page;
+
+beforeAll(async () => {
+  rmSync(dirname(COPY), { recursive: true, force: true });
+  for (const file of cloneFiles(REPO_ROOT).filter((path) => path.startsWith('examples/next-chat/'))) {
+    const target = join(COPY, file.slice('examples/next-chat/'.length));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(REPO_ROOT, file), target);
+  }
+  // What a person does with a tarball of the package: the dependency names it.
+  const manifest = JSON.parse(readFileSync(join(COPY, 'package.json'), 'utf8'));
+  manifest.dependencies['todo-write'] = `file:${inject('tarball')}`;
+  writeFileSync(join(COPY, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  ({ browser } = await launchChromium());
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dirname(COPY), { recursive: true, force: true });
+});
+
+/** The README's environment for `runtime`: no API key, so the scripted agent answers. */
+const readmeEnv = (runtime: NodeRuntime, port: number): NodeJS.ProcessEnv => ({
+  ...runtime.env,
+  PORT: String(port),
+  OPENAI_API_KEY: '',
+  ANTHROPIC_API_KEY: '',
+  DATABASE_URL: '',
+  SCRIPTED_MODEL_SPEED: '4',
+  NEXT_TELEMETRY_DISABLED: '1',
+});
+
+/** The README's install line. */
+function install(runtime: NodeRuntime): Promise<string> {
+  return runCommand('sh', ['-c', STEPS.run[0]!], {
+    cwd: COPY,
+    env: readmeEnv(runtime, 0),
+    progress: `${STEPS.run[0]} in a copy of examples/next-chat (Node ${runtime.version})`,
+  });
+}
+
+/** A running `npm run dev` (the README's second line) on `port`. */
+interface DevServer {
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the README's dev line and resolves once the page answers (compiled on that first request). */
+async function startDev(runtime: NodeRuntime): Promise<DevServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('sh', ['-c', STEPS.run[1]!], {
+    cwd: COPY,
+    env: readmeEnv(runtime, port),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  recordProcessGroup(child.pid);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // `next dev` takes requests for localhost: its dev resources refuse other hosts.
+  const server = { baseUrl: `http://localhost:${port}`, output: () => output, stop: () => stopGroup(child) };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}:\n${output}`);
+    const response = await fetch(server.baseUrl, { signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
+    if (response?.ok) return server;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await server.stop();
+  throw new Error(`npm run dev did not serve the page within 3 minutes:\n${output}`);
+}
+
+describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
+  const runtime = pinnedNode();
+  let installed: string;
+  let dev: DevServer | undefined;
+  let recording: { samples: Checklist[] };
+  let finished: Row[];
+  beforeAll(async () => {
+    installed = await install(runtime);
+    // TEMP-SHIM
+    if (!(await import('node:fs')).existsSync(join(REPO_ROOT, 'src', 'testing.ts')))
+      (await import('node:child_process')).execFileSync('sh', [
+        '/tmp/shim/add-testing.sh',
+        join(COPY, 'node_modules', 'todo-write'),
+      ]);
+    dev = await startDev(runtime);
+    await page.goto(dev.baseUrl);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await recordChecklist(page);
+    await page.getByLabel('Message').fill(PLAN.prompt);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 180_000 });
+    recording = await takeRecording(page);
+    finished = await pageRows(page);
+  });
+  afterAll(() => dev?.stop());
+
+  it('the README says to install, then start the dev server', () => {
+    expect(STEPS.run).toEqual(['npm install', 'npm run dev']);
+  });
+
+  it('installs with no install script left to review and no engine warning', () => {
+    expect(runtime.version).toMatch(/^v24\./);
+    expect(installed).not.toMatch(/not yet covered by allowScripts|EBADENGINE/);
+  });
+
+  it('in Chromium, the checklist streams in while the agent answers, then every task is done', () => {
+    const { samples } = recording;
+    expect(samples.some((sample) => sample.phase === 'streaming' && sample.rows.length > 0)).toBe(true);
+    expect(samples.at(-1)?.phase).toBe('accepted');
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.filter((row) => row.status !== 'completed')).toEqual([]);
+  });
+});
+
+describe.skipIf(nodeTwenty === undefined)("the folder alone on this machine's Node 20 (no node:sqlite)", () => {
+  const runtime = nodeTwenty!;
+  let installed: string;
+  let dev: DevServer | undefined;
+  let route: { status: number; body: string };
+  let alert: string | null;
+  beforeAll(async () => {
+    installed = await install(runtime);
+    // TEMP-SHIM
+    if (!(await import('node:fs')).existsSync(join(REPO_ROOT, 'src', 'testing.ts')))
+      (await import('node:child_process')).execFileSync('sh', [
+        '/tmp/shim/add-testing.sh',
+        join(COPY, 'node_modules', 'todo-write'),
+      ]);
+    dev = await startDev(runtime);
+    const response = await fetch(`${dev.baseUrl}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'node-20',
+        message: { id: 'u-1', role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+      }),
+    });
+    route = { status: response.status, body: await response.text() };
+    await page.goto(dev.baseUrl);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Message').fill(PLAN.prompt);
+    await page.getByRole('button', { name: 'Send' }).click();
+    alert = await page.locator('.chat p[role="alert"]').textContent({ timeout: 60_000 });
+  });
+  afterAll(() => dev?.stop());
+
+  const nodeMessage = /node:sqlite.*Node\.js v20\.[\d.]+ does not have.*Node\.js 24/;
+
+  it('npm install warns that the app needs a newer Node', () => {
+    expect(runtime.version).toMatch(/^v20\./);
+    expect(installed).toMatch(/EBADENGINE[\s\S]*>=22\.13/);
+  });
+
+  it('says at start which Node the app needs and how to get it', () => {
+    expect(dev?.output()).toMatch(nodeMessage);
+  });
+
+  it('the chat route answers 503 with that message, not an empty 500', () => {
+    expect(route.status).toBe(503);
+    expect((JSON.parse(route.body) as { error: string }).error).toMatch(nodeMessage);
+  });
+
+  it('the page shows it where the answer would be', () => {
+    expect(alert).toMatch(nodeMessage);
+  });
+});
