@@ -39,9 +39,20 @@ describe('applyTodoAnswers', () => {
     const messages = stored(waiting('c1', 'ap1'));
     const edit = [{ content: ' Back up the table ', status: 'in_progress' as const, extra: 'dropped' }];
     const result = applyTodoAnswers(messages, [{ id: 'ap1', approved: true, reason: todoEditReason(edit as never) }]);
+    // Trimmed, as the page's editor sends it.
     expect(result.ok && result.messages.at(-1)!.parts[1]).toMatchObject({
-      approval: { reason: todoEditReason([{ content: ' Back up the table ', status: 'in_progress' }]) },
+      approval: { reason: todoEditReason([{ content: 'Back up the table', status: 'in_progress' }]) },
     });
+    // An edit that cannot be read is refused: running the model's own plan would drop it without a word.
+    for (const reason of [
+      'todo_write edit: {"todos":{"content":"X"}}',
+      'todo_write edit: {"todos":[{"cont',
+      'todo_write edit: {"items":[]}',
+    ])
+      expect(applyTodoAnswers(messages, [{ id: 'ap1', approved: true, reason }])).toMatchObject({
+        ok: false,
+        reason: 'invalid',
+      });
     const two = [
       { content: 'A', status: 'in_progress' },
       { content: 'B', status: 'in_progress' },
@@ -100,5 +111,10 @@ describe('applyTodoAnswers', () => {
       reason: 'stale',
     });
     expect(applyTodoAnswers([], [{ id: 'ap1', approved: true }])).toMatchObject({ ok: false, reason: 'stale' });
+    // A store that lost the chat is no conversation at all: stale, not a crash.
+    expect(applyTodoAnswers(null as never, [{ id: 'ap1', approved: true }])).toMatchObject({
+      ok: false,
+      reason: 'stale',
+    });
   });
 });

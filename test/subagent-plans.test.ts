@@ -132,6 +132,22 @@ describe("Claude Code's TodoWrite with an Agent subagent (no metadata: by place)
     expect(ids).toContain('sub-1');
   });
 
+  it("places a call by its parent id when its result's metadata names no agent (a bridge's timing, say)", () => {
+    const tagged = [
+      part('TodoWrite', 'main-1', todos('Trace the expiry bug')),
+      {
+        ...part('TodoWrite', 'sub-1', todos('Reading the session middleware')),
+        callProviderMetadata: { bridge: { parentToolCallId: 'agent-1' } },
+        resultProviderMetadata: { bridge: { durationMs: 12 } },
+      },
+    ];
+    const messages = [{ id: 'm', role: 'assistant' as const, parts: tagged }];
+    expect(readTodos(messages as never, { tool }).map((todo) => todo.content)).toEqual(['Trace the expiry bug']);
+    const main = selectTodoState(messages, { tool, status: 'ready' });
+    expect(main.todos.map((row) => row.content)).toEqual(['Trace the expiry bug']);
+    expect(main.agents).toEqual(['agent-1']);
+  });
+
   it('cannot tell two Agent calls of one step apart: their subagents’ plans share one key, and the main plan stays', () => {
     const two = [
       step,

@@ -6,7 +6,14 @@
 import { type Tool, tool, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { agentTodoTools, readTodos, selectTodoState, type TodoRow, type TodoRowStatus } from '../src/index.js';
+import {
+  agentTodoTools,
+  createTodoSelector,
+  readTodos,
+  selectTodoState,
+  type TodoRow,
+  type TodoRowStatus,
+} from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { type ClaudeCodeTask, claudeCodeTaskList } from './support/claude-code/task-list.js';
 import { collectSnapshots, scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
@@ -222,5 +229,99 @@ describe('a task written task by task, row by row', () => {
       selectTodoState(messages(create, part('TaskList', 'l1', {}, 'No tasks found')), { tool: shape, status: 'ready' })
         .todos,
     ).toEqual([]);
+  });
+
+  it('keeps a subject that ends in parentheses when a text list answer could read them as an owner', () => {
+    const docs = part(
+      'TaskCreate',
+      'c1',
+      { subject: 'Update the docs (README)', description: '…' },
+      'Task #1 created successfully: Update the docs (README)',
+    );
+    const owned = part(
+      'TaskCreate',
+      'c2',
+      { subject: 'Ship it', description: '…' },
+      'Task #2 created successfully: Ship it',
+    );
+    const listed = part('TaskList', 'l1', {}, '#1 [pending] Update the docs (README)\n#2 [pending] Ship it (tester)');
+    const conversation = messages(docs, owned, listed);
+    const rows = selectTodoState(conversation, { tool: shape, status: 'ready' }).todos;
+    expect(rows).toMatchObject([{ content: 'Update the docs (README)' }, { content: 'Ship it', owner: 'tester' }]);
+    expect(rows[0]).not.toHaveProperty('owner');
+    expect(readTodos(conversation, { tool: shape }).map((todo) => todo.content)).toEqual([
+      'Update the docs (README)',
+      'Ship it',
+    ]);
+  });
+
+  it('frees the tasks a deleted task blocked, with no blockers left behind', () => {
+    const state = selectTodoState(
+      messages(
+        create,
+        part('TaskCreate', 'c2', { subject: 'Ship it', description: '…' }, 'Task #2 created successfully: Ship it'),
+        part('TaskUpdate', 'u1', { taskId: '2', addBlockedBy: ['1'] }, 'Updated task #2 blockedBy'),
+        part('TaskUpdate', 'u2', { taskId: '1', status: 'deleted' }, 'Updated task #1 deleted'),
+      ),
+      { tool: shape, status: 'ready' },
+    );
+    expect(state.todos).toHaveLength(1);
+    expect(state.todos[0]).toMatchObject({ id: '2', status: 'pending', change: 'unblocked' });
+    expect(state.todos[0]).not.toHaveProperty('blockedBy');
+  });
+
+  it('a task call stopped in an earlier answer stays out of the plan while the next answer streams', () => {
+    const conversation = [
+      {
+        id: 'a1',
+        role: 'assistant' as const,
+        parts: [create, part('TaskCreate', 'c2', { subject: 'Stopped', description: '…' })],
+      },
+      { id: 'u2', role: 'user' as const, parts: [{ type: 'text', text: 'go on' }] },
+      {
+        id: 'a2',
+        role: 'assistant' as const,
+        parts: [part('TaskUpdate', 'u1', { taskId: '1', status: 'in_progress' })],
+      },
+    ];
+    const streaming = selectTodoState(conversation, { tool: shape, status: 'streaming' });
+    // The running update shows; the create stopped before its answer does not.
+    expect(streaming.todos.map((row) => `${row.content}:${row.status}`)).toEqual(['Add the limiter:in_progress']);
+    expect(streaming.counts).toEqual({ pending: 0, in_progress: 1, completed: 0, blocked: 0 });
+    expect(readTodos(conversation, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'pending' }]);
+  });
+
+  it('shows the plan the last answer made while that answer replays, though only a call of it was shown before', () => {
+    const selector = createTodoSelector({ tool: shape });
+    const user = { id: 'u1', role: 'user' as const, parts: [{ type: 'text', text: 'Rate-limit the login endpoint' }] };
+    const answer = (...parts: unknown[]) => [user, { id: 'a1', role: 'assistant' as const, parts }];
+    const update = part('TaskUpdate', 'u1', { taskId: '1', status: 'in_progress' }, 'Updated task #1 status');
+    const second = part(
+      'TaskCreate',
+      'c2',
+      { subject: 'Ship it', description: '…' },
+      'Task #2 created successfully: Ship it',
+    );
+    selector.select(answer(create, second, update), { status: 'streaming', toolCallId: 'u1' });
+    // The resumed stream starts the answer again from its first call.
+    const replayed = selector.select(
+      answer(part('TaskCreate', 'c1', { subject: 'Add the limiter' }, undefined, 'input-streaming')),
+      { status: 'streaming' },
+    );
+    expect(replayed.todos.map((row) => `${row.content}:${row.status}`)).toEqual([
+      'Add the limiter:in_progress',
+      'Ship it:pending',
+    ]);
+  });
+
+  it("is one list for every agent: a subagent's task call, tagged with its parent, changes the main plan", () => {
+    const conversation = messages(create, part('Agent', 'ag1', { prompt: 'write it' }), {
+      ...part('TaskUpdate', 'u1', { taskId: '1', status: 'completed' }, 'Updated task #1 status'),
+      callProviderMetadata: { bridge: { parentToolCallId: 'ag1' } },
+    });
+    const state = selectTodoState(conversation, { tool: shape, status: 'ready' });
+    expect(state.todos.map((row) => row.status)).toEqual(['completed']);
+    expect(state.agents).toBeUndefined();
+    expect(readTodos(conversation, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'completed' }]);
   });
 });

@@ -43,6 +43,15 @@ describe('countTodos', () => {
     });
   });
 
+  it("always has todo_write's three keys, the other statuses asked for after them", () => {
+    expect(countTodos([{ status: 'pending' }, { status: 'blocked' }], ['blocked'])).toEqual({
+      pending: 1,
+      in_progress: 0,
+      completed: 0,
+      blocked: 1,
+    });
+  });
+
   it('returns counts that always add up to the length of the list', () => {
     fc.assert(
       fc.property(fc.array(fc.record({ status: fc.constantFrom(...TODO_WRITE_STATUSES) })), (todos) => {

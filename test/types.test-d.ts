@@ -6,6 +6,7 @@ import {
   type AnyTodoState,
   agentTodoTools,
   createTodoSelector,
+  pruneTodoWrites,
   readTodos,
   selectTodoState,
   type Todo,
@@ -97,4 +98,10 @@ const renderRow = (row: TodoRow, statusLabel: string) => `${row.content}: ${stat
 const announce = (listState: TodoState): string => listState.phase;
 createElement(TodoList, { state: gemini, renderItem: renderRow, labels: { announce } });
 createElement(TodoList, { messages: chat.messages, tool: agentTodoTools.opencode, renderItem: renderRow });
-void [cancelledCount, blockedCount, geminiStatus, activeForm, note, shape, geminiShape];
+// Every helper that takes a tool takes every built-in shape, the task tools too.
+declare const history: Parameters<typeof pruneTodoWrites>[0];
+pruneTodoWrites(history, { tool: agentTodoTools.claudeCodeTasks });
+readTodos(chat.messages, { tool: agentTodoTools.claudeCodeTasks });
+const tasks = selectTodoState(chat.messages, { tool: agentTodoTools.claudeCodeTasks });
+const blockedTasks: number = tasks.counts.blocked;
+void [cancelledCount, blockedCount, geminiStatus, activeForm, note, shape, geminiShape, blockedTasks];

@@ -16,6 +16,8 @@ export interface ListedTask {
   status: TodoRowStatus;
   owner: string | undefined;
   blockedBy: readonly string[];
+  /** A text answer's subject and owner as one line wrote them: `Update the docs (README)` may be either. */
+  written?: string;
 }
 
 export const STORED: readonly TodoRowStatus[] = ['pending', 'in_progress', 'completed'];
@@ -47,7 +49,7 @@ function isUpdated(output: unknown): boolean {
   return typeof output === 'string' && /^\s*Updated task #/.test(output);
 }
 
-const LIST_LINE = /^#(\S+) \[(\w+)\] (.*?)(?: \(([^()]*)\))?(?: \[blocked by ((?:#\S+)(?:, #\S+)*)\])?$/;
+const LIST_LINE = /^#(\S+) \[(\w+)\] ((.*?)(?: \(([^()]*)\))?)(?: \[blocked by ((?:#\S+)(?:, #\S+)*)\])?$/;
 
 /** The whole list a list call answered: `{ tasks: [...] }`, or its lines; `undefined` when it reads as neither. */
 export function listedTasks(output: unknown): ListedTask[] | undefined {
@@ -62,10 +64,10 @@ export function listedTasks(output: unknown): ListedTask[] | undefined {
       ? listedTask({
           id: match[1],
           status: match[2],
-          subject: match[3],
-          owner: match[4],
-          blockedBy: match[5]?.split(', '),
-        })
+          subject: match[4],
+          owner: match[5],
+          blockedBy: match[6]?.split(', '),
+        }).map((task) => (task.owner === undefined ? task : { ...task, written: match[3] }))
       : [];
   });
   return found.length > 0 ? found : undefined;

@@ -83,13 +83,16 @@ export interface Todo<Status extends TodoRowStatus = TodoStatus> {
  */
 export type TodoCounts<Status extends TodoRowStatus = TodoStatus> = Record<TodoStatus | Status, number>;
 
-/** Counts the tasks in each status of `statuses` (default `todo_write`'s three); tasks of another status are not counted. */
+/**
+ * Counts the tasks in each of `todo_write`'s three statuses and each other status of `statuses`; tasks of a status
+ * in neither are not counted.
+ */
 export function countTodos<Status extends TodoRowStatus = TodoStatus>(
   todos: readonly { status: string }[],
   statuses: readonly Status[] = TODO_WRITE_STATUSES as readonly Status[],
 ): TodoCounts<Status> {
   const counts: Record<string, number> = {};
-  for (const status of statuses) counts[status] = 0;
+  for (const status of [...TODO_WRITE_STATUSES, ...statuses]) counts[status] = 0;
   for (const { status } of todos) if (Object.hasOwn(counts, status)) counts[status]! += 1;
   return counts as TodoCounts<Status>;
 }

@@ -1,6 +1,7 @@
 /** Drops superseded plan copies from the history: every call of a whole-list tool carries the whole plan. */
 import type { ModelMessage } from 'ai';
 import { bindTodoTool, type TodoToolOption } from '../plan/todo-tool-shape.js';
+import type { TodoRowStatus } from '../plan/todo-statuses.js';
 import { MAIN } from './todo-agents.js';
 import { callOutcome, contentOf, readTodoCalls } from './todo-calls.js';
 
@@ -15,7 +16,7 @@ const CHARACTERS_PER_TOKEN = 4;
  */
 export function pruneTodoWrites(
   messages: ModelMessage[],
-  options: { tool?: TodoToolOption; minSavedTokens?: number } = {},
+  options: { tool?: TodoToolOption<TodoRowStatus>; minSavedTokens?: number } = {},
 ): ModelMessage[] {
   if (!Array.isArray(messages)) return messages;
   const parts = messages.flatMap(contentOf);

@@ -59,7 +59,11 @@ export function placeTaskCall(
       removed = [{ ...before[at]!, change: 'removed' }];
       next.splice(at, 1);
       for (const row of next)
-        if (row.blockedBy?.includes(taskId)) row.blockedBy = row.blockedBy.filter((each) => each !== taskId);
+        if (row.blockedBy?.includes(taskId)) {
+          const rest = row.blockedBy.filter((each) => each !== taskId);
+          if (rest.length > 0) row.blockedBy = rest;
+          else delete row.blockedBy;
+        }
     } else {
       const row = next[at]!;
       const subject = whole('subject');
@@ -82,14 +86,16 @@ export function placeTaskCall(
     const listed = new Set(tasks.map((task) => task.id));
     next = tasks.map((task) => {
       const known = byId.get(task.id);
+      // A text line cannot tell a subject ending in "(…)" from an owner: the task as it was known decides.
+      const asKnown = task.written !== undefined && known?.content === task.written;
       return {
         key: known?.key ?? `id:${task.id}`,
-        content: task.subject,
+        content: asKnown ? known.content : task.subject,
         status: task.status,
         streaming: false,
         id: task.id,
         ...optional('activeForm', known?.activeForm),
-        ...optional('owner', task.owner),
+        ...optional('owner', asKnown ? known.owner : task.owner),
         ...(task.blockedBy.length > 0 ? { blockedBy: task.blockedBy } : {}),
       };
     });

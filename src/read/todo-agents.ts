@@ -17,6 +17,9 @@ export interface AgentGroup {
 /** What a part's provider metadata says of its agent: the main one, a parent call, a group to tie, or nothing. */
 type MetadataAgent = { main: true } | { call: string } | { group: string } | undefined;
 
+/** Whether provider metadata says whose a call is. */
+export const namesAgent = (metadata: unknown): boolean => agentOfMetadata(metadata) !== undefined;
+
 function agentOfMetadata(metadata: unknown): MetadataAgent {
   if (typeof metadata !== 'object' || metadata === null) return undefined;
   const namespace = (metadata as { langchain?: { namespace?: unknown } }).langchain?.namespace;

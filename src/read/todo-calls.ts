@@ -5,7 +5,7 @@
  */
 import type { ChatStatus } from 'ai';
 import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
-import { type AgentGroup, createAgentWalker } from './todo-agents.js';
+import { type AgentGroup, createAgentWalker, MAIN, namesAgent } from './todo-agents.js';
 import { writtenInput } from '../tool/todo-edit.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
@@ -113,7 +113,8 @@ export function walkPlanParts(
     }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
-    if (tool) found(part, tool, agents.agentOf(metadata.get(id)));
+    // Task-by-task tools write one list that every agent shares.
+    if (tool) found(part, tool, tool.kind === 'plan' ? agents.agentOf(metadata.get(id)) : MAIN);
     else if (reader.delegates(name)) agents.delegate(id);
     else agents.see(metadata.get(id));
   }
@@ -121,9 +122,9 @@ export function walkPlanParts(
 }
 
 /**
- * The provider metadata that places each call: its result's (LangChain's adapter can stamp a call with another
- * subagent's namespace, never its result), else the call's first, shared by every part of the id (the adapter can
- * split a call into parts, some without metadata).
+ * The provider metadata that places each call: its result's when that names an agent (LangChain's adapter can stamp a
+ * call with another subagent's namespace, never its result), else the call's first that names one, shared by every
+ * part of the id (the adapter can split a call into parts, some without metadata).
  */
 function metadataById(parts: readonly unknown[]): Map<string, unknown> {
   const byId = new Map<string, unknown>();
@@ -135,10 +136,11 @@ function metadataById(parts: readonly unknown[]): Map<string, unknown> {
       callProviderMetadata?: unknown;
     };
     if (typeof toolCallId !== 'string' || fromResult.has(toolCallId)) continue;
-    if (resultProviderMetadata !== undefined) {
+    if (namesAgent(resultProviderMetadata)) {
       byId.set(toolCallId, resultProviderMetadata);
       fromResult.add(toolCallId);
-    } else if (callProviderMetadata !== undefined && !byId.has(toolCallId)) byId.set(toolCallId, callProviderMetadata);
+    } else if (namesAgent(callProviderMetadata) && !namesAgent(byId.get(toolCallId)))
+      byId.set(toolCallId, callProviderMetadata);
   }
   return byId;
 }
@@ -227,7 +229,7 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
         const call: TodoCall = {
           toolCallId: stringOrUndefined(part.toolCallId) ?? '',
           tool,
-          agent: agents.agentOf(part.providerOptions),
+          agent: tool.kind === 'plan' ? agents.agentOf(part.providerOptions) : MAIN,
           state: 'input-available',
           input: part.input,
           output: undefined,

@@ -103,6 +103,8 @@ interface Held {
   call: TodoCall;
   messageId: unknown;
   callsBefore: number;
+  /** The plan it wrote, kept for task-by-task calls. */
+  plan?: Plan;
 }
 
 /**
@@ -292,7 +294,11 @@ export function createReading(reader: TodoReader): TodoReading {
       if (messageId === undefined) return undefined;
       let callsBefore = 0;
       while (at - callsBefore - 1 >= 0 && lane.entries[at - callsBefore - 1]!.message === message) callsBefore += 1;
-      return { call: callAt(lane, at)!, messageId, callsBefore };
+      const call = callAt(lane, at)!;
+      if (call.tool.kind === 'plan') return { call, messageId, callsBefore };
+      // A task-by-task call's plan is the fold before it, which the replay's messages no longer hold.
+      const before = foldBefore(lane, at);
+      return { call, messageId, callsBefore, plan: planAfter(call, before, () => before) };
     }
     return undefined;
   }
@@ -346,14 +352,16 @@ export function createReading(reader: TodoReader): TodoReading {
 
   /**
    * The fold of the task-by-task calls before position `at`: the accepted ones, and while the chat streams the ones
-   * still running (calls of one step run side by side, each adding to the plan).
+   * still running in its last message (calls of one step run side by side, each adding to the plan; one left without
+   * an answer in an earlier message was stopped).
    */
   function foldBefore(lane: Lane, at: number): Plan | undefined {
     const isOpen = lane.status === 'submitted' || lane.status === 'streaming';
+    const last = messages.length - 1;
     let plan: Plan | undefined;
     for (let each = 0; each < at; each++) {
       const outcome = outcomeAt(lane, each);
-      if (outcome === 'accepted' || (outcome === 'open' && isOpen)) {
+      if (outcome === 'accepted' || (outcome === 'open' && isOpen && lane.entries[each]!.message === last)) {
         const previous = plan;
         plan = planAfter(callAt(lane, each)!, previous, () => previous);
       }
@@ -391,7 +399,7 @@ export function createReading(reader: TodoReader): TodoReading {
     if (lane.replaying && toolCallId === undefined && held) {
       // The plan as it was on screen when the replay began, else as the held call wrote it.
       const shown = last?.state.phase === 'accepted' && last.state.toolCallId === held.call.toolCallId;
-      const plan = shown ? undefined : (plans.get(held.call)?.plan ?? planOf(held.call, undefined));
+      const plan = shown ? undefined : (held.plan ?? plans.get(held.call)?.plan ?? planOf(held.call, undefined));
       const kept = share(
         plan
           ? {

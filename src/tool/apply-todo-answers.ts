@@ -4,7 +4,7 @@
  */
 import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { partsOf } from '../read/todo-calls.js';
-import { readTodoEdit, todoEditReason } from './todo-edit.js';
+import { isEditReason, readTodoEdit, todoEditReason } from './todo-edit.js';
 import { ruleOnTodos, type TodoProblem } from './todo-rules.js';
 
 /** The longest reason kept with an answer, in characters. */
@@ -48,15 +48,20 @@ export function applyTodoAnswers<Message extends { parts: readonly unknown[] }>(
       const { todos, problems } = ruleOnTodos({ todos: edited }, limits);
       if (!todos)
         return { ok: false, reason: 'invalid', error: 'The edited plan breaks the rules of the plan.', problems };
-      byId.set(id, { approved, reason: todoEditReason(todos) });
+      byId.set(id, {
+        approved,
+        reason: todoEditReason(todos.map(({ content, status }) => ({ content: content.trim(), status }))),
+      });
       continue;
     }
+    // The person edited the plan: running the model's own instead would drop their edit without a word.
+    if (isEditReason(reason)) return invalid('The edited plan cannot be read: send it as todoEditReason writes it.');
     const words = reason?.trim();
     if (words !== undefined && words.length > MAX_REASON_LENGTH)
       return invalid(`A reason has at most ${MAX_REASON_LENGTH} characters.`);
     byId.set(id, { approved, reason: words || undefined });
   }
-  const last = messages.at(-1);
+  const last = Array.isArray(messages) ? messages.at(-1) : undefined;
   let answered = 0;
   let unanswered = false;
   const parts = partsOf(last).map((part) => {

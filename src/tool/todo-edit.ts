@@ -31,9 +31,12 @@ export function todoEditReason(todos: readonly Todo[]): string {
  * `undefined` for any other reason (a person's own words, none).
  */
 export function readTodoEdit(reason: unknown): unknown[] | undefined {
-  if (typeof reason !== 'string' || !reason.startsWith(EDIT_PREFIX)) return undefined;
-  return readTodoArray(reason.slice(EDIT_PREFIX.length), 'todos');
+  if (!isEditReason(reason)) return undefined;
+  return readTodoArray((reason as string).slice(EDIT_PREFIX.length), 'todos');
 }
+
+/** Whether a reason is meant as an edit ({@link todoEditReason}'s envelope), readable or not. */
+export const isEditReason = (reason: unknown): boolean => typeof reason === 'string' && reason.startsWith(EDIT_PREFIX);
 
 /**
  * The one rule of which list a call writes: the edited list the tool wrote into its output, else the edit an
