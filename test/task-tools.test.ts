@@ -249,7 +249,7 @@ describe('a task written task by task, row by row', () => {
     const rows = selectTodoState(conversation, { tool: shape, status: 'ready' }).todos;
     expect(rows).toMatchObject([{ content: 'Update the docs (README)' }, { content: 'Ship it', owner: 'tester' }]);
     expect(rows[0]).not.toHaveProperty('owner');
-    expect(readTodos(conversation, { tool: shape }).map((todo) => todo.content)).toEqual([
+    expect(readTodos(conversation as never, { tool: shape }).map((todo) => todo.content)).toEqual([
       'Update the docs (README)',
       'Ship it',
     ]);
@@ -288,7 +288,7 @@ describe('a task written task by task, row by row', () => {
     // The running update shows; the create stopped before its answer does not.
     expect(streaming.todos.map((row) => `${row.content}:${row.status}`)).toEqual(['Add the limiter:in_progress']);
     expect(streaming.counts).toEqual({ pending: 0, in_progress: 1, completed: 0, blocked: 0 });
-    expect(readTodos(conversation, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'pending' }]);
+    expect(readTodos(conversation as never, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'pending' }]);
   });
 
   it('shows the plan the last answer made while that answer replays, though only a call of it was shown before', () => {
@@ -322,6 +322,6 @@ describe('a task written task by task, row by row', () => {
     const state = selectTodoState(conversation, { tool: shape, status: 'ready' });
     expect(state.todos.map((row) => row.status)).toEqual(['completed']);
     expect(state.agents).toBeUndefined();
-    expect(readTodos(conversation, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'completed' }]);
+    expect(readTodos(conversation as never, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'completed' }]);
   });
 });
