@@ -288,7 +288,9 @@ describe('a task written task by task, row by row', () => {
     // The running update shows; the create stopped before its answer does not.
     expect(streaming.todos.map((row) => `${row.content}:${row.status}`)).toEqual(['Add the limiter:in_progress']);
     expect(streaming.counts).toEqual({ pending: 0, in_progress: 1, completed: 0, blocked: 0 });
-    expect(readTodos(conversation as never, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'pending' }]);
+    expect(readTodos(conversation as never, { tool: shape })).toEqual([
+      { content: 'Add the limiter', status: 'pending' },
+    ]);
   });
 
   it('shows the plan the last answer made while that answer replays, though only a call of it was shown before', () => {
@@ -322,6 +324,8 @@ describe('a task written task by task, row by row', () => {
     const state = selectTodoState(conversation, { tool: shape, status: 'ready' });
     expect(state.todos.map((row) => row.status)).toEqual(['completed']);
     expect(state.agents).toBeUndefined();
-    expect(readTodos(conversation as never, { tool: shape })).toEqual([{ content: 'Add the limiter', status: 'completed' }]);
+    expect(readTodos(conversation as never, { tool: shape })).toEqual([
+      { content: 'Add the limiter', status: 'completed' },
+    ]);
   });
 });
