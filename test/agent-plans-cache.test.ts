@@ -181,3 +181,44 @@ describe.each([
     );
   });
 });
+
+describe('a kept reading, on a copy of what it read', () => {
+  it('holds no plan while a call before the newest accepted one is still open, as it was when first read', () => {
+    // A subagent's message in a call's output: a create still streaming, an update answered after it, a list running.
+    const conversation = () => [
+      {
+        role: 'assistant',
+        parts: [
+          {
+            type: 'tool-task',
+            toolCallId: 'd0',
+            state: 'input-streaming',
+            preliminary: true,
+            output: {
+              id: 'sub',
+              role: 'assistant',
+              parts: [
+                { type: 'tool-TaskCreate', toolCallId: 'c0', state: 'input-streaming', input: {} },
+                {
+                  type: 'tool-TaskUpdate',
+                  toolCallId: 'c1',
+                  state: 'output-available',
+                  input: { taskId: '1', status: 'in_progress' },
+                  output: 'Updated task #1 status',
+                },
+                { type: 'tool-TaskList', toolCallId: 'c2', state: 'input-streaming', input: {} },
+              ],
+            },
+          },
+        ],
+      },
+    ];
+    const reading = createReading(bindTodoTool(taskShape as TodoToolOption<never>));
+    for (const messages of [conversation(), conversation()]) {
+      reading.read(messages as never, 'streaming');
+      expect(reading.state(undefined, 'd0')).toEqual(
+        selectTodoState(messages as never, { status: 'streaming', agent: 'd0', tool: taskShape }),
+      );
+    }
+  });
+});

@@ -103,6 +103,8 @@ interface Held {
   call: TodoCall;
   messageId: unknown;
   callsBefore: number;
+  /** Whether every call before it in its message had ended: only then does an open one there mean a replay. */
+  earlierEnded: boolean;
   /** The plan it wrote, kept for task-by-task calls. */
   plan?: Plan;
 }
@@ -293,12 +295,16 @@ export function createReading(reader: TodoReader): TodoReading {
       const messageId = (messages[message] as TodoMessageLike | null | undefined)?.id;
       if (messageId === undefined) return undefined;
       let callsBefore = 0;
-      while (at - callsBefore - 1 >= 0 && lane.entries[at - callsBefore - 1]!.message === message) callsBefore += 1;
+      let earlierEnded = true;
+      while (at - callsBefore - 1 >= 0 && lane.entries[at - callsBefore - 1]!.message === message) {
+        if (outcomeAt(lane, at - callsBefore - 1) === 'open') earlierEnded = false;
+        callsBefore += 1;
+      }
       const call = callAt(lane, at)!;
-      if (call.tool.kind === 'plan') return { call, messageId, callsBefore };
+      if (call.tool.kind === 'plan') return { call, messageId, callsBefore, earlierEnded };
       // A task-by-task call's plan is the fold before it, which the replay's messages no longer hold.
       const before = foldBefore(lane, at);
-      return { call, messageId, callsBefore, plan: planAfter(call, before, () => before) };
+      return { call, messageId, callsBefore, earlierEnded, plan: planAfter(call, before, () => before) };
     }
     return undefined;
   }
@@ -531,7 +537,8 @@ function isReplaying(
   const earlier = inMessage.slice(0, held.callsBefore);
   const outcome = (entry: Entry): TodoCallOutcome =>
     entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool);
-  const isEarlierIntact = earlier.length === held.callsBefore && earlier.every((entry) => outcome(entry) !== 'open');
+  const isEarlierIntact =
+    earlier.length === held.callsBefore && (!held.earlierEnded || earlier.every((entry) => outcome(entry) !== 'open'));
   const standing = inMessage[held.callsBefore];
   if (standing !== undefined && (standing.part as { toolCallId?: unknown }).toolCallId !== held.call.toolCallId)
     return false;

@@ -112,7 +112,7 @@ describe("Gemini CLI's cancelled task", () => {
       expect(cancelled).toMatchObject({
         status: 'cancelled',
         struck: 'line-through',
-        spoken: '✕Rewrite the session store, Cancelled',
+        spoken: '✕ Rewrite the session store, Cancelled',
       });
       expect(cancelled.icon).toBe('✕ dashed');
       // Muted like a completed task, unlike the one in progress; its icon is not the completed check.
