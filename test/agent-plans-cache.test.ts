@@ -103,8 +103,8 @@ const wellFormed = fc.oneof(
   }),
 );
 const subagentMessage = fc
-  .array(fc.oneof(planPart, wellFormed), { maxLength: 3 })
-  .map((parts) => ({ id: '', role: 'assistant', parts }));
+  .tuple(fc.array(fc.oneof(planPart, wellFormed), { maxLength: 3 }), fc.constantFrom('', undefined))
+  .map(([parts, id]) => ({ id, role: 'assistant', parts }));
 const delegatePart = fc.record({
   type: fc.constantFrom('tool-task', 'tool-research'),
   toolCallId: fc.constantFrom('d0', 'd1'),
@@ -144,6 +144,15 @@ function next(
   return messages.map((each, position) => (position === at ? { ...changed, parts } : each));
 }
 
+/** Whether a message, or a subagent's message in one of its parts' output, has an id. */
+function hasMessageId(message: unknown): boolean {
+  const { id, parts } = message as { id?: unknown; parts?: unknown };
+  if (id !== undefined) return true;
+  return (
+    Array.isArray(parts) && parts.some((part) => hasMessageId((part as { output?: unknown } | null)?.output ?? {}))
+  );
+}
+
 describe.each([
   ['a whole-plan tool with a delegating tool', listShape],
   ['task-by-task tools with a delegating tool', taskShape],
@@ -161,9 +170,9 @@ describe.each([
         for (const [each, chatState] of steps) {
           messages = next(messages, each);
           reading.read(messages as never, chatState);
-          // While a chat streams, a kept reading holds the newest plan of a message replayed from its start.
-          if (chatState === 'streaming' && messages.some((each) => (each as { id?: unknown }).id !== undefined))
-            continue;
+          // While a chat streams, a kept reading holds the newest plan of a message replayed from its start: a
+          // message with an id, the chat's or a subagent's in a call's output.
+          if (chatState === 'streaming' && messages.some(hasMessageId)) continue;
           for (const agent of AGENTS)
             for (const toolCallId of agent === undefined ? [undefined, 'c0', 'c1', 'c2', 'c3'] : [undefined]) {
               const fresh = selectTodoState(messages as never, {
