@@ -4,13 +4,12 @@
  * with a blocked row and an owner on screen, in light and dark; on a 390px phone the blocked row's id, text and
  * "blocked by" each come wholly into view.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { toActiveForm } from '../../src/testing/active-form.js';
 import { scenarios } from '../../src/testing/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
-import { launchChromium } from '../support/launch-chromium.js';
-import { serveBuiltDemo } from '../support/serve-built-demo.js';
+import { demoInChromium } from '../support/demo-browser.js';
 import { isWhollyVisible } from '../support/whole-visibility.js';
 
 const TASKS = scenarios.plan.tasks.map((task) => task.content);
@@ -51,47 +50,9 @@ function recordThirdRow(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-let staticUrl: string;
-let closeStatic: () => Promise<void>;
-let browser: Browser;
-// One context for the file (@sparticuz/chromium runs --single-process); a page per test.
-let context: BrowserContext;
-let page: Page | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
-  staticUrl = demo.url;
-  closeStatic = demo.close;
-  browser = chromium.browser;
-  context = await browser.newContext({ reducedMotion: 'reduce' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeStatic?.();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  expect(pageErrors).toEqual([]);
-  pageErrors = [];
-});
-
-async function open(query: string, width = 1280, height = 860): Promise<Page> {
-  const opened = await context.newPage();
-  page = opened;
-  await opened.setViewportSize({ width, height });
-  opened.on('pageerror', (error) => pageErrors.push(error.message));
-  opened.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await opened.addInitScript(recordThirdRow);
-  await opened.goto(`${staticUrl}?${query}`);
-  await opened.getByRole('button', { name: 'Send', exact: true }).waitFor();
-  return opened;
-}
+const demo = demoInChromium();
+const open = (query: string, width?: number, height?: number): Promise<Page> =>
+  demo.open(query, { width, height, init: recordThirdRow });
 
 /** The pinned plan's row of task `id` ("3"). */
 const rowOf = (page: Page, id: string): Locator =>

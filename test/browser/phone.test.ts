@@ -4,53 +4,19 @@
  * Cancel, each come wholly into view when scrolled to: inside the viewport and inside every box that
  * scrolls or clips around it, never cut by the plan panel's edge.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../support/launch-chromium.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { demoInChromium } from '../support/demo-browser.js';
 import { isWhollyVisible } from '../support/whole-visibility.js';
-import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { scenarios } from '../../src/testing/scenarios.js';
 
-let staticUrl: string;
-let closeStatic: () => Promise<void>;
-let browser: Browser;
-// One context for the file (@sparticuz/chromium runs --single-process); a page per test.
-let context: BrowserContext;
-let page: Page | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
-  staticUrl = demo.url;
-  closeStatic = demo.close;
-  browser = chromium.browser;
-  context = await browser.newContext({ reducedMotion: 'reduce' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeStatic?.();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  expect(pageErrors).toEqual([]);
-  pageErrors = [];
-});
+const demo = demoInChromium();
 
 const PLAN = scenarios.plan.tasks.map((task) => task.content);
 
 /** The demo at a phone's size, "Review plans" on, its plan sent and waiting for review. */
 async function openWaitingPlan(width: number, height: number): Promise<Page> {
-  const opened = await context.newPage();
-  page = opened;
-  await opened.setViewportSize({ width, height });
-  opened.on('pageerror', (error) => pageErrors.push(error.message));
-  opened.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await opened.goto(`${staticUrl}?scenario=plan&speed=1000&review=1`);
+  const opened = await demo.open('scenario=plan&speed=1000&review=1', { width, height });
   await opened.getByRole('button', { name: 'Send', exact: true }).click();
   await opened.waitForFunction(
     () =>

@@ -4,12 +4,11 @@
  * shows the subagent's tasks. Once the subagent answered, its list stays, finished and no longer live. Axe-clean with
  * the nested list, while it runs and after, in light and dark.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { scenarios } from '../../src/testing/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
-import { launchChromium } from '../support/launch-chromium.js';
-import { serveBuiltDemo } from '../support/serve-built-demo.js';
+import { demoInChromium } from '../support/demo-browser.js';
 
 const scenario = scenarios.research;
 const research = scenario.tasks[0]!.research!;
@@ -63,47 +62,8 @@ function recordPage(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-let staticUrl: string;
-let closeStatic: () => Promise<void>;
-let browser: Browser;
-// One context for the file (@sparticuz/chromium runs --single-process); a page per test.
-let context: BrowserContext;
-let page: Page | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
-  staticUrl = demo.url;
-  closeStatic = demo.close;
-  browser = chromium.browser;
-  context = await browser.newContext({ reducedMotion: 'reduce' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeStatic?.();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  expect(pageErrors).toEqual([]);
-  pageErrors = [];
-});
-
-async function open(query: string): Promise<Page> {
-  const opened = await context.newPage();
-  page = opened;
-  await opened.setViewportSize({ width: 1280, height: 860 });
-  opened.on('pageerror', (error) => pageErrors.push(error.message));
-  opened.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await opened.addInitScript(recordPage);
-  await opened.goto(`${staticUrl}?${query}`);
-  await opened.getByRole('button', { name: 'Send', exact: true }).waitFor();
-  return opened;
-}
+const demo = demoInChromium();
+const open = (query: string): Promise<Page> => demo.open(query, { init: recordPage });
 
 const rowsOf = (tasks: readonly string[], status: string): string[] => tasks.map((task) => `${task} [${status}]`);
 

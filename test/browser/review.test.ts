@@ -4,11 +4,10 @@
  * the end. Also: nothing waits with the switch off, axe is clean in both themes while a plan waits,
  * and nothing moves under reduced motion.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/launch-chromium.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoInChromium } from '../support/demo-browser.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
-import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { scenarios } from '../../src/testing/scenarios.js';
 import { planRequest } from '../../src/testing/plan-request.js';
 
@@ -49,50 +48,8 @@ function recordPhases(): void {
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-let staticUrl: string;
-let closeStatic: () => Promise<void>;
-let browser: Browser;
-// One context for the file (@sparticuz/chromium runs --single-process); a page per test.
-let context: BrowserContext;
-// Motion allowed: to see that a waiting plan does not spin (contexts stay open until the browser closes).
-let movingContext: BrowserContext;
-let page: Page | undefined;
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  const [demo, chromium] = await Promise.all([serveBuiltDemo(), launchChromium()]);
-  staticUrl = demo.url;
-  closeStatic = demo.close;
-  browser = chromium.browser;
-  context = await browser.newContext({ reducedMotion: 'reduce' });
-  movingContext = await browser.newContext({ reducedMotion: 'no-preference' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeStatic?.();
-});
-
-afterEach(async () => {
-  await page?.close();
-  page = undefined;
-  expect(pageErrors).toEqual([]);
-  pageErrors = [];
-});
-
-async function openDemo(query: string, motion = false): Promise<Page> {
-  const opened = await (motion ? movingContext : context).newPage();
-  page = opened;
-  await opened.setViewportSize({ width: 1280, height: 860 });
-  opened.on('pageerror', (error) => pageErrors.push(error.message));
-  opened.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await opened.addInitScript(recordPhases);
-  await opened.goto(`${staticUrl}?${query}`);
-  await opened.getByRole('button', { name: 'Send', exact: true }).waitFor();
-  return opened;
-}
+const demo = demoInChromium();
+const openDemo = (query: string, motion = false): Promise<Page> => demo.open(query, { motion, init: recordPhases });
 
 /** The focused element's role-ish description: tag and accessible text (`field` for a task's field, an input or a textarea). */
 const focused = (page: Page): Promise<string> =>
