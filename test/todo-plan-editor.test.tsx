@@ -10,6 +10,9 @@ import { readTodoEdit } from '../src/index.js';
 import type { Todo } from '../src/index.js';
 import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
 import { reviewState } from './support/review-state.js';
+import { createRoot } from 'react-dom/client';
+import { TodoPlanEditor } from '../src/react/todo-plan-editor.js';
+import { DEFAULT_REVIEW_LABELS } from '../src/text/todo-labels.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 beforeAll(() => {
@@ -235,6 +238,60 @@ describe("the editor holds an edit to the tool's own limits", () => {
       'At most 30 characters.',
     );
     expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+// A render outside an event leaves its effects for later; a press that lands first (a fast hand, a busy
+// page) must still move focus where it says.
+describe("a press before the editor's effects ran", () => {
+  /** Runs `press` on the element as soon as it is in the page, before React's effects for that render. */
+  function onceShown(selector: string, press: (element: HTMLElement) => void): Promise<void> {
+    return new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const element = document.querySelector<HTMLElement>(selector);
+        if (!element) return;
+        observer.disconnect();
+        press(element);
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+  }
+  async function staysOn(target: HTMLElement): Promise<void> {
+    await waitFor(() => expect(document.activeElement).toBe(target));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(target);
+  }
+
+  it('"Add task" focuses the task it added', async () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    const pressed = onceShown('[data-todo-edit-add]', (add) => add.click());
+    root.render(
+      <TodoPlanEditor
+        proposed={PLAN}
+        limits={{ maxTodos: 50, maxContentLength: 200 }}
+        labels={DEFAULT_REVIEW_LABELS}
+        busy={false}
+        onApprove={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    await pressed;
+    await staysOn(await screen.findByRole('textbox', { name: 'Task 4' }));
+    root.unmount();
+    container.remove();
+  });
+
+  it('Escape gives focus back to "Edit plan"', async () => {
+    render(<TodoReviewControls state={reviewState('approval-1', PLAN)} onRespond={() => {}} />);
+    const pressed = onceShown('[data-todo-edit-form]', (form) =>
+      form.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    await pressed;
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    await staysOn(screen.getByRole('button', { name: 'Edit plan' }));
   });
 });
 

@@ -27,6 +27,22 @@ interface DraftTodo extends Todo {
 /** Where focus goes after the next render: a row's field or button, or "Add task". */
 type FocusTarget = { key: string; element: 'field' | 'up' | 'down' } | { key?: never; element: 'add' | 'approve' };
 
+interface DraftEdit {
+  draft: DraftTodo[];
+  /** The key the next added task gets: keys are never reused. */
+  nextKey: number;
+  /** Where focus goes once this edit is on screen. */
+  focus?: FocusTarget;
+}
+
+function focusIn(form: HTMLFormElement | null, target: FocusTarget): void {
+  const selector =
+    target.key === undefined
+      ? `[data-todo-edit-${target.element}]`
+      : `[data-todo-edit-row="${target.key}"] [data-todo-edit-${target.element}]`;
+  form?.querySelector<HTMLElement>(selector)?.focus();
+}
+
 export interface TodoPlanEditorProps {
   proposed: readonly Todo<TodoRowStatus>[];
   /** The tool's limits, which every edit is held to. */
@@ -47,20 +63,19 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
   const { proposed, limits, labels, busy, onApprove, onCancel } = props;
   const { maxTodos, maxContentLength } = limits;
   const id = useId();
-  const [nextKey, setNextKey] = useState(proposed.length);
-  const [draft, setDraft] = useState<DraftTodo[]>(() =>
-    proposed.map(({ content, status }, index) => ({ key: String(index), content, status: status as Todo['status'] })),
-  );
+  // Where focus goes belongs to the edit that asks for it, so an effect still pending from an earlier render cannot take it.
+  const [edit, setEdit] = useState<DraftEdit>(() => ({
+    draft: proposed.map(({ content, status }, index) => ({
+      key: String(index),
+      content,
+      status: status as Todo['status'],
+    })),
+    nextKey: proposed.length,
+    focus: proposed.length > 0 ? { key: '0', element: 'field' } : { element: 'add' },
+  }));
+  const { draft, nextKey } = edit;
   const formRef = useRef<HTMLFormElement>(null);
-  const focusNext = useRef<FocusTarget | null>(draft[0] ? { key: draft[0].key, element: 'field' } : { element: 'add' });
 
-  const focus = (target: FocusTarget): void => {
-    const selector =
-      target.key === undefined
-        ? `[data-todo-edit-${target.element}]`
-        : `[data-todo-edit-row="${target.key}"] [data-todo-edit-${target.element}]`;
-    formRef.current?.querySelector<HTMLElement>(selector)?.focus();
-  };
   // Each field is as tall as its text, so the whole task shows: CSS `field-sizing` where the browser has it, else here.
   useLayoutEffect(() => {
     for (const field of formRef.current?.querySelectorAll<HTMLTextAreaElement>('[data-todo-edit-field]') ?? []) {
@@ -70,10 +85,8 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
     }
   });
   useEffect(() => {
-    const target = focusNext.current;
-    focusNext.current = null;
-    if (target) focus(target);
-  });
+    if (edit.focus) focusIn(formRef.current, edit.focus);
+  }, [edit]);
 
   const check: TodoEditCheck = checkTodoEdit(draft, limits);
   const problemText = (problem: TodoEditCheck['items'][number]): string | undefined =>
@@ -88,12 +101,11 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
             : undefined;
 
   const update = (index: number, content: string): void =>
-    setDraft(draft.map((todo, at) => (at === index ? { ...todo, content } : todo)));
+    setEdit({ draft: draft.map((todo, at) => (at === index ? { ...todo, content } : todo)), nextKey });
   const remove = (index: number): void => {
     const next = draft.filter((_, at) => at !== index);
     const neighbour = next[index] ?? next[index - 1];
-    focusNext.current = neighbour ? { key: neighbour.key, element: 'field' } : { element: 'add' };
-    setDraft(next);
+    setEdit({ draft: next, nextKey, focus: neighbour ? { key: neighbour.key, element: 'field' } : { element: 'add' } });
   };
   const move = (index: number, by: -1 | 1): void => {
     const to = index + by;
@@ -102,15 +114,16 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
     const next = [...draft];
     next.splice(index, 1);
     next.splice(to, 0, moved);
-    focusNext.current = { key: moved.key, element: by < 0 ? 'up' : 'down' };
-    setDraft(next);
+    setEdit({ draft: next, nextKey, focus: { key: moved.key, element: by < 0 ? 'up' : 'down' } });
   };
   const add = (): void => {
     if (draft.length >= maxTodos) return;
     const key = String(nextKey);
-    setNextKey(nextKey + 1);
-    focusNext.current = { key, element: 'field' };
-    setDraft([...draft, { key, content: '', status: 'pending' }]);
+    setEdit({
+      draft: [...draft, { key, content: '', status: 'pending' }],
+      nextKey: nextKey + 1,
+      focus: { key, element: 'field' },
+    });
   };
   const approve = (): void => {
     if (busy || !check.valid) return;
@@ -133,7 +146,7 @@ export function TodoPlanEditor(props: TodoPlanEditorProps): ReactNode {
     event.preventDefault();
     const index = draft.findIndex((todo) => todo.key === row.dataset.todoEditRow);
     const following = draft[index + 1];
-    focus(following ? { key: following.key, element: 'field' } : { element: 'approve' });
+    focusIn(formRef.current, following ? { key: following.key, element: 'field' } : { element: 'approve' });
   };
 
   return (

@@ -76,11 +76,13 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
       setAnswered(undefined);
     }
 
+    // The return target is taken only by the effect of the buttons' render, so an effect still pending from opening cannot drop it.
     useEffect(() => {
       if (mode === 'reason') fieldRef.current?.focus();
-      else if (mode === 'buttons' && returnFocus.current)
+      else if (mode === 'buttons' && returnFocus.current) {
         (returnFocus.current === 'edit' ? editRef : requestRef).current?.focus();
-      returnFocus.current = undefined;
+        returnFocus.current = undefined;
+      }
     }, [mode]);
 
     const send = (response: TodoApprovalResponse | undefined): void => {
