@@ -2,7 +2,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ClaudeCodeTurn,
-  claudeCodeTaskList,
+  createClaudeCodeTaskList,
   runClaudeCodeSession,
   type ScenarioTurn,
   TODO_WRITE_RESULT,
@@ -275,7 +275,7 @@ describe('a plan kept with the Task tools, replayed through the real harness bri
 
 describe("Claude Code 2.1.213's task list", () => {
   it('numbers tasks from 1, new ones pending and unlinked', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     expect(list.create({ subject: 'Read', description: 'Read the code' })).toEqual({
       content: 'Task #1 created successfully: Read',
       toolUseResult: { task: { id: '1', subject: 'Read' } },
@@ -293,7 +293,7 @@ describe("Claude Code 2.1.213's task list", () => {
   });
 
   it('lists only the fields that changed, in its own order', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     list.create({ subject: 'Read', description: 'Read the code' });
     expect(list.update({ taskId: '1', status: 'in_progress', owner: 'reader', subject: 'Read' })).toMatchObject({
       content: 'Updated task #1 owner, status',
@@ -310,7 +310,7 @@ describe("Claude Code 2.1.213's task list", () => {
   });
 
   it('fails an update of a task it does not have', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     expect(list.update({ taskId: '9', status: 'completed' })).toEqual({
       content: 'Task not found',
       toolUseResult: { success: false, taskId: '9', updatedFields: [], error: 'Task not found' },
@@ -319,7 +319,7 @@ describe("Claude Code 2.1.213's task list", () => {
   });
 
   it('links both sides of a dependency, once', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     for (const subject of ['A', 'B', 'C']) list.create({ subject, description: '' });
     list.update({ taskId: '1', addBlocks: ['2'] });
     const call = list.update({ taskId: '3', addBlockedBy: ['2', '1'] });
@@ -333,7 +333,7 @@ describe("Claude Code 2.1.213's task list", () => {
   });
 
   it('deletes a task everywhere and never reuses its id', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     for (const subject of ['A', 'B']) list.create({ subject, description: '' });
     list.update({ taskId: '2', addBlockedBy: ['1'] });
     const deleted = list.update({ taskId: '1', status: 'deleted', subject: 'ignored' });
@@ -351,7 +351,7 @@ describe("Claude Code 2.1.213's task list", () => {
   });
 
   it('lists tasks with owners and open blockers only', () => {
-    const list = claudeCodeTaskList();
+    const list = createClaudeCodeTaskList();
     expect(list.list()).toEqual({ content: 'No tasks found', toolUseResult: { tasks: [] }, tasks: [] });
     for (const subject of ['A', 'B', 'C']) list.create({ subject, description: '' });
     list.update({ taskId: '3', addBlockedBy: ['1', '2'], owner: 'writer' });

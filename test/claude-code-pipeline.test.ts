@@ -7,7 +7,7 @@ import type { UIMessage } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentTodoTools, readTodos, selectTodoState, type TodoRow, type TodoRowStatus } from '../src/index.js';
 import { type ClaudeCodeTurn, runClaudeCodeSession } from './support/claude-code-harness.js';
-import type { ClaudeCodeTask } from './support/claude-code/task-list.js';
+import type { ClaudeCodeTask } from '../demo/agent/claude-code-task-list.js';
 import {
   taskToolsSession,
   type Todo,

@@ -15,7 +15,7 @@ import {
   type TodoRowStatus,
 } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
-import { type ClaudeCodeTask, claudeCodeTaskList } from './support/claude-code/task-list.js';
+import { type ClaudeCodeTask, createClaudeCodeTaskList } from '../demo/agent/claude-code-task-list.js';
 import { collectSnapshots, scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
 const shape = agentTodoTools.claudeCodeTasks;
@@ -25,7 +25,7 @@ const prompt: UIMessage[] = [
 
 /** The three tools over one Claude Code list, answering as the harness forwards: the result's text, or its object. */
 function taskTools(answer: 'text' | 'object') {
-  const list = claudeCodeTaskList();
+  const list = createClaudeCodeTaskList();
   const after: Record<string, ClaudeCodeTask[]> = {};
   const reply = (id: string, call: { content: string; toolUseResult: unknown; tasks: ClaudeCodeTask[] }) => {
     after[id] = call.tasks;

@@ -40,7 +40,7 @@ export function createClaudeCodeTaskTools(list: ClaudeCodeTaskList = createClaud
         description: z.string(),
         activeForm: z.string().optional(),
       }),
-      execute: async (input) => list.create(input),
+      execute: async (input) => list.create(input).content,
     }),
     TaskUpdate: tool({
       description: 'Update fields of an existing task: its status, subject, owner or what blocks it.',
@@ -54,12 +54,12 @@ export function createClaudeCodeTaskTools(list: ClaudeCodeTaskList = createClaud
         addBlockedBy: z.array(z.string()).optional(),
         owner: z.string().optional(),
       }),
-      execute: async (input) => list.update(input),
+      execute: async (input) => list.update(input).content,
     }),
     TaskList: tool({
       description: 'List every task in the session task list.',
       inputSchema: z.object({}),
-      execute: async () => list.list(),
+      execute: async () => list.list().content,
     }),
   };
 }

@@ -119,7 +119,11 @@ async function installBridgeRuntime(root: string): Promise<void> {
   }
 }
 
-export { type ClaudeCodeTask, type ClaudeCodeTaskList, claudeCodeTaskList } from './claude-code/task-list.js';
+export {
+  type ClaudeCodeTask,
+  type ClaudeCodeTaskList,
+  createClaudeCodeTaskList,
+} from '../../demo/agent/claude-code-task-list.js';
 export {
   type ScenarioTurn,
   type TaskToolCall,

@@ -6,10 +6,10 @@ import { sdkTranscript, type SdkMessage, type SdkTranscript } from './sdk-messag
 import {
   type ClaudeCodeTask,
   type ClaudeCodeTaskList,
-  claudeCodeTaskList,
+  createClaudeCodeTaskList,
   type TaskCreateInput,
   type TaskUpdateInput,
-} from './task-list.js';
+} from '../../../demo/agent/claude-code-task-list.js';
 
 /** One chat turn: what the user writes and what Claude Code's `query()` yields for it. */
 export type ScenarioTurn = { prompt: string; sdkMessages: SdkMessage[] };
@@ -123,7 +123,7 @@ export function todoWriteWithTwoSubagents(): {
  * working on the shared list, then a delete, an update of a task that does not exist and a re-sync.
  */
 export function taskToolsSession(): { turns: ScenarioTurn[]; calls: TaskToolCall[] } {
-  const list = claudeCodeTaskList();
+  const list = createClaudeCodeTaskList();
   const calls: TaskToolCall[] = [];
   const first = sdkTranscript({ sessionId: SESSION_ID });
   const tasks = taskTools(first, list, calls);
