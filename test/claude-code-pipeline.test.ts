@@ -7,7 +7,7 @@ import type { UIMessage } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentTodoTools, readTodos, selectTodoState, type TodoRow, type TodoRowStatus } from '../src/index.js';
 import { type ClaudeCodeTurn, runClaudeCodeSession } from './support/claude-code-harness.js';
-import type { ClaudeCodeTask } from '../demo/agent/claude-code-task-list.js';
+import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';
 import {
   taskToolsSession,
   type Todo,
@@ -96,38 +96,16 @@ describe("Claude Code's task tools (TaskCreate, TaskUpdate, TaskList)", () => {
     turns = await runClaudeCodeSession(scenario.turns);
   }, 60_000);
 
-  /** Claude Code's list as the checklist shows it: a pending task with an unfinished blocker is blocked. */
-  function shown(tasks: readonly ClaudeCodeTask[]) {
-    const open = new Set(tasks.filter((task) => task.status !== 'completed').map((task) => task.id));
-    return tasks.map((task) => ({
-      id: task.id,
-      content: task.subject,
-      status: task.status === 'pending' && task.blockedBy.some((id) => open.has(id)) ? 'blocked' : task.status,
-      owner: task.owner,
-      blockers: task.blockedBy.filter((id) => open.has(id)),
-    }));
-  }
-  const rows = (todos: readonly TodoRow<TodoRowStatus>[]) => {
-    const open = new Set(todos.filter((row) => row.status !== 'completed').map((row) => row.id));
-    return todos.map((row) => ({
-      id: row.id,
-      content: row.content,
-      status: row.status,
-      owner: row.owner,
-      blockers: (row.blockedBy ?? []).filter((id) => open.has(id)),
-    }));
-  };
-
   it("folds to Claude Code's own list after every call: creates, blockers, an owner, a subagent's updates, a delete, a failed update and a re-sync", () => {
     const conversation = turns.at(-1)!.messages;
     expect(scenario.calls.length).toBeGreaterThan(15);
     for (const call of scenario.calls) {
       const state = selectTodoState(conversation, { tool, status: 'ready', toolCallId: call.toolCallId });
-      expect(rows(state.todos), `after ${call.toolCallId} (${call.content})`).toEqual(shown(call.tasks));
+      expect(shownRows(state.todos), `after ${call.toolCallId} (${call.content})`).toEqual(expectedRows(call.tasks));
       expect(state.phase, call.toolCallId).toBe(call.content === 'Task not found' ? 'rejected' : 'accepted');
     }
-    expect(rows(selectTodoState(conversation, { tool, status: 'ready' }).todos)).toEqual(
-      shown(scenario.calls.at(-1)!.tasks),
+    expect(shownRows(selectTodoState(conversation, { tool, status: 'ready' }).todos)).toEqual(
+      expectedRows(scenario.calls.at(-1)!.tasks),
     );
   });
 
@@ -135,10 +113,12 @@ describe("Claude Code's task tools (TaskCreate, TaskUpdate, TaskList)", () => {
     const activeForms = scenario.calls.flatMap((call) => call.tasks.map((task) => task.activeForm ?? ''));
     const states = checkTodoSnapshots(conversations(turns), tool, { activeForms });
     const final = scenario.calls.at(-1)!.tasks;
-    expect(rows(states.at(-1)!.todos)).toEqual(shown(final));
+    expect(shownRows(states.at(-1)!.todos)).toEqual(expectedRows(final));
     const stored: UIMessage[] = structuredClone(turns.at(-1)!.messages);
-    expect(readTodos(stored, { tool })).toEqual(shown(final).map(({ content, status }) => ({ content, status })));
-    expect(rows(selectTodoState(stored, { tool, status: 'ready' }).todos)).toEqual(shown(final));
+    expect(readTodos(stored, { tool })).toEqual(
+      expectedRows(final).map(({ content, status }) => ({ content, status })),
+    );
+    expect(shownRows(selectTodoState(stored, { tool, status: 'ready' }).todos)).toEqual(expectedRows(final));
   });
 
   it('shows a blocked task blocked, and unblocked once its blocker is completed', () => {

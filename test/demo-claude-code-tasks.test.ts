@@ -14,8 +14,9 @@ import {
 import { SUGGESTED_PROMPTS } from '../src/testing/plan-request.js';
 import { scenarios, type ScenarioId } from '../src/testing/scenarios.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
-import { agentTodoTools, type AnyTodoState, createTodoSelector } from '../src/index.js';
+import { agentTodoTools, createTodoSelector } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
+import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';
 import { runDemoTurn } from './support/demo-turn.js';
 
 const shape = agentTodoTools.claudeCodeTasks;
@@ -36,33 +37,6 @@ function send(list: ClaudeCodeTaskList, toolName: string, input: Record<string, 
   return list.list().content;
 }
 
-/** The list as a checklist should show it: a pending task with an unfinished blocker is `blocked`. */
-function expectedRows(list: ClaudeCodeTaskList) {
-  const { tasks } = list.list();
-  const open = new Set(tasks.filter((task) => task.status !== 'completed').map((task) => task.id));
-  return tasks.map((task) => {
-    const blockedBy = task.blockedBy.filter((id) => open.has(id));
-    return {
-      id: task.id,
-      content: task.subject,
-      status: task.status === 'pending' && blockedBy.length > 0 ? 'blocked' : task.status,
-      owner: task.owner,
-      blockedBy,
-    };
-  });
-}
-
-function shownRows(state: AnyTodoState) {
-  const open = new Set(state.todos.filter((row) => row.status !== 'completed').map((row) => row.id));
-  return state.todos.map((row) => ({
-    id: row.id,
-    content: row.content,
-    status: row.status,
-    owner: row.owner,
-    blockedBy: (row.blockedBy ?? []).filter((id) => open.has(id)),
-  }));
-}
-
 /**
  * Replays a message's task calls, in order, on a new stand-in list: each answers as it did in the run, and the
  * checklist read up to that call (the main plan, or `agent`'s) shows exactly the list.
@@ -76,7 +50,7 @@ function expectFoldToFollowTheList(prompt: UIMessage[], message: UIMessage, agen
     expect(send(list, toolOf(part), call.input), call.toolCallId).toBe(call.output);
     const upTo = { ...message, parts: message.parts.slice(0, at + 1) };
     const state = createTodoSelector({ tool: shape }).select([...prompt, upTo], { status: 'ready', agent });
-    expect(shownRows(state), `after ${call.toolCallId}`).toEqual(expectedRows(list));
+    expect(shownRows(state.todos), `after ${call.toolCallId}`).toEqual(expectedRows(list.list().tasks));
     calls += 1;
   });
   return calls;

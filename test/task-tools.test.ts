@@ -6,16 +6,10 @@
 import { type Tool, tool, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  agentTodoTools,
-  createTodoSelector,
-  readTodos,
-  selectTodoState,
-  type TodoRow,
-  type TodoRowStatus,
-} from '../src/index.js';
+import { agentTodoTools, createTodoSelector, readTodos, selectTodoState } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { type ClaudeCodeTask, createClaudeCodeTaskList } from '../demo/agent/claude-code-task-list.js';
+import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';
 import { collectSnapshots, scriptedModel, textStep, toolCallsStep } from './support/stream-todo-call.js';
 
 const shape = agentTodoTools.claudeCodeTasks;
@@ -89,18 +83,6 @@ const SCRIPT = [
   ],
 ];
 
-function shown(tasks: readonly ClaudeCodeTask[]) {
-  const open = new Set(tasks.filter((task) => task.status !== 'completed').map((task) => task.id));
-  return tasks.map((task) => ({
-    id: task.id,
-    content: task.subject,
-    status: task.status === 'pending' && task.blockedBy.some((id) => open.has(id)) ? 'blocked' : task.status,
-    owner: task.owner,
-  }));
-}
-const rows = (todos: readonly TodoRow<TodoRowStatus>[]) =>
-  todos.map(({ id, content, status, owner }) => ({ id, content, status, owner }));
-
 describe.each(['text', 'object'] as const)(
   "Claude Code's task tools, streamed, answered with the result's %s",
   (answer) => {
@@ -116,12 +98,12 @@ describe.each(['text', 'object'] as const)(
       for (const calls of SCRIPT)
         for (const { toolCallId } of calls) {
           const state = selectTodoState(messages, { tool: shape, status: 'ready', toolCallId });
-          expect(rows(state.todos), toolCallId).toEqual(shown(after[toolCallId]!));
+          expect(shownRows(state.todos), toolCallId).toEqual(expectedRows(after[toolCallId]!));
           expect(state.phase, toolCallId).toBe(toolCallId === 'u3' ? 'rejected' : 'accepted');
         }
       const final = after.u6!;
       expect(readTodos(messages, { tool: shape })).toEqual(
-        shown(final).map(({ content, status }) => ({ content, status })),
+        expectedRows(final).map(({ content, status }) => ({ content, status })),
       );
       const refused = selectTodoState(messages, { tool: shape, status: 'ready', toolCallId: 'u3' });
       expect(refused.error).toBe('Task not found');
