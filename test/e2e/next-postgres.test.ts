@@ -115,11 +115,12 @@ const referenceRun = () =>
   })());
 
 /**
- * What every page sampled must hold: no empty frame once it had rows (empty is allowed at the start
- * of a page load that began before the store had a list: `storedAtLoad`, one entry per load), no
- * task twice, never an older accepted list.
+ * What every page sampled must hold: no empty frame once it had rows, no task twice, never an older
+ * accepted list. `storedAtLoad` is the stored list when each page load began. A load starts from it
+ * (empty is allowed while nothing is stored): the store keeps whole steps, so it can lag the list the
+ * page before showed by the step then streaming; from there the page never goes back.
  */
-async function checklistFaults(frames: readonly { rows: Row[]; load: number }[], storedAtLoad: readonly boolean[]) {
+async function checklistFaults(frames: readonly { rows: Row[]; load: number }[], storedAtLoad: readonly Row[][]) {
   const accepted = acceptedLists((await referenceRun()).stored.messages);
   const loads = [...new Set(frames.map((frame) => frame.load))];
   let hadRows = false;
@@ -127,13 +128,17 @@ async function checklistFaults(frames: readonly { rows: Row[]; load: number }[],
   let newest = -1;
   const faults = { blank: 0, doubled: 0, backwards: 0 };
   const seen: string[] = [];
+  const short = (rows: readonly Row[]) => rows.map((row) => `${row.content.slice(0, 12)}:${row.status[0]}`).join(', ');
   for (const { rows, load } of frames) {
-    seen.push(`${loads.indexOf(load)} ${rows.map((row) => `${row.content.slice(0, 12)}:${row.status[0]}`).join(', ')}`);
     const index = loads.indexOf(load);
     if (index !== previousLoad) {
       previousLoad = index;
-      if (storedAtLoad[index] === false) hadRows = false;
+      const stored = storedAtLoad[index] ?? [];
+      seen.push(`${index} stored at load: ${short(stored)}`);
+      hadRows = stored.length > 0;
+      newest = stored.length > 0 ? accepted.lastIndexOf(keyOf(stored)) : -1;
     }
+    seen.push(`${index} ${short(rows)}`);
     if (rows.length > 0) hadRows = true;
     else if (hadRows) faults.blank++;
     if (new Set(rows.map((row) => row.content)).size !== rows.length) faults.doubled++;
@@ -158,7 +163,7 @@ describe(`a page moved to the other server after ${MOVE_POINTS.join(' and ')} ch
   let stored: StoredChat;
   let shown: Row[];
   let alert: string | null;
-  const storedAtLoad: boolean[] = [false];
+  const storedAtLoad: Row[][] = [[]];
   beforeAll(async () => {
     samples.length = 0;
     let seen = 0;
@@ -172,7 +177,7 @@ describe(`a page moved to the other server after ${MOVE_POINTS.join(' and ')} ch
       if (next < MOVE_POINTS.length && seen >= MOVE_POINTS[next]! && chatId !== '') {
         const host = hosts[next++]!;
         moved = moved.then(() => {
-          storedAtLoad.push(store(chatId).todos.length > 0);
+          storedAtLoad.push(store(chatId).todos);
           return page.goto(`${host.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' }).catch(() => {});
         });
       }
@@ -262,7 +267,7 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
   let shown: Row[];
   let alert: string | null;
   const watched: { rows: Row[]; load: number }[] = [];
-  const storedAtLoad: boolean[] = [false];
+  const storedAtLoad: Row[][] = [[]];
   let starts = 0;
   beforeAll(async () => {
     // One server only, so the one killed is the one running the step.
@@ -291,7 +296,7 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
     // The other server starts (as an orchestrator would bring up a replacement) and takes the run over.
     const restarted = performance.now();
     b = await servers.start('b');
-    storedAtLoad.push(store(chatId).todos.length > 0);
+    storedAtLoad.push(store(chatId).todos);
     await page.goto(`${b.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' });
     if (!(await idle(chatId, 90_000))) {
       a = await servers.start('a');
@@ -358,7 +363,7 @@ describe('a server started while another runs a step (where the engine may run t
   let result: PostResult;
   let watcher: PostResult;
   const watched: { rows: Row[]; load: number }[] = [];
-  let storedAtLoad: boolean[];
+  let storedAtLoad: Row[][];
   let third: ExampleServer;
   let reruns: number;
   beforeAll(async () => {
@@ -374,7 +379,7 @@ describe('a server started while another runs a step (where the engine may run t
     const runId = store(chatId).runId!;
     third = await servers.start('third');
     const watching = resumeChat(third.baseUrl, chatId);
-    storedAtLoad = [store(chatId).todos.length > 0];
+    storedAtLoad = [store(chatId).todos];
     await page.goto(`${third.baseUrl}/chat/${chatId}`, { waitUntil: 'commit' });
     [result, watcher] = await Promise.all([answered, watching]);
     await idle(chatId);
