@@ -1,19 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { builtFile as built } from './compat/dist-files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-
-/** The built file, or a failure that says how to build it. */
-function built(file: string): string {
-  const path = join(dist, file);
-  if (!existsSync(path))
-    throw new Error(`dist/${file} is missing: run \`npm run build\` first (\`npm test\` builds before testing).`);
-  return path;
-}
 
 /** Every module specifier a built ES module imports or re-exports, static and dynamic. */
 function specifiers(code: string): string[] {

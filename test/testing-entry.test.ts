@@ -1,8 +1,7 @@
 // The built `todo-write/testing` entry as an app's own test uses it: a scripted agent through the real
 // streamText pipeline, with the built tool, offline.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   convertToModelMessages,
   isStepCount,
@@ -12,15 +11,10 @@ import {
   type UIMessage,
 } from 'ai';
 import { describe, expect, it } from 'vitest';
-
-const dist = join(resolve(dirname(fileURLToPath(import.meta.url)), '..'), 'dist');
+import { builtFile, DIST, ROOT } from './compat/dist-files.js';
 
 /** The built entry (`npm test` builds first). */
-async function load<T>(file: string): Promise<T> {
-  const path = join(dist, file);
-  if (!existsSync(path)) throw new Error(`dist/${file} is missing: run \`npm run build\` first.`);
-  return (await import(path)) as T;
-}
+const load = async <T>(file: string): Promise<T> => (await import(builtFile(file))) as T;
 
 type Testing = typeof import('../src/testing.js');
 type Index = typeof import('../src/index.js');
@@ -45,12 +39,12 @@ async function answer(
 
 describe('todo-write/testing, built', () => {
   it('is an entry of the package, with its types, and imports no react', () => {
-    const manifest = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       exports: Record<string, { types: string; default: string }>;
     };
     expect(manifest.exports['./testing']).toEqual({ types: './dist/testing.d.ts', default: './dist/testing.js' });
-    expect(existsSync(join(dist, 'testing.d.ts'))).toBe(true);
-    expect(readFileSync(join(dist, 'testing.js'), 'utf8')).not.toMatch(/from\s*['"]react/);
+    expect(existsSync(join(DIST, 'testing.d.ts'))).toBe(true);
+    expect(readFileSync(builtFile('testing.js'), 'utf8')).not.toMatch(/from\s*['"]react/);
   });
 
   it('plans with the built tool and finishes every task, through streamText', async () => {

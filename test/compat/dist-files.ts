@@ -1,4 +1,4 @@
-/** Reading the built package (dist/) for the compat checks. */
+/** Reading the built package (dist/), for the compat checks and the tests of the built entries. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,14 @@ export function assertBuilt(): void {
       throw new Error(`dist/${file} is missing: run \`npm run build\` first (npm test does).`);
     }
   }
+}
+
+/** The path of a built file, or a failure that says how to build it. */
+export function builtFile(file: string): string {
+  const path = join(DIST, file);
+  if (!existsSync(path))
+    throw new Error(`dist/${file} is missing: run \`npm run build\` first (\`npm test\` builds before testing).`);
+  return path;
 }
 
 /** Every file under dist/ whose name ends with `suffix`, as paths relative to dist/. */

@@ -6,7 +6,6 @@
  * scripted agent (no API key). On this machine's Node 20, which has no `node:sqlite`, the log at
  * start, the chat route and the page all say which Node to use, instead of an empty 500.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,8 +16,7 @@ import { launchChromium } from '../support/launch-chromium.js';
 import { cloneFiles, REPO_ROOT } from '../support/pack-package.js';
 import { readExampleSteps } from './support/example-readme.js';
 import { type Checklist, pageRows, recordChecklist, type Row, takeRecording } from './support/page-probes.js';
-import { recordProcessGroup } from './support/process-groups.js';
-import { freePort, stopGroup } from './support/next-server.js';
+import { freePort, spawnServer } from './support/next-server.js';
 import { machineNode, type NodeRuntime, pinnedNode } from './support/quick-start-app.js';
 import { runCommand } from './support/run-command.js';
 
@@ -83,27 +81,21 @@ interface DevServer {
 /** Starts the README's dev line and resolves once the page answers (compiled on that first request). */
 async function startDev(runtime: NodeRuntime): Promise<DevServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn('sh', ['-c', STEPS.run[1]!], {
+  const { child, output, stop } = spawnServer('sh', ['-c', STEPS.run[1]!], {
     cwd: COPY,
     env: readmeEnv(runtime, port),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  recordProcessGroup(child.pid);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // `next dev` takes requests for localhost: its dev resources refuse other hosts.
-  const server = { baseUrl: `http://localhost:${port}`, output: () => output, stop: () => stopGroup(child) };
+  const server = { baseUrl: `http://localhost:${port}`, output, stop };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}:\n${output()}`);
     const response = await fetch(server.baseUrl, { signal: AbortSignal.timeout(120_000) }).catch(() => undefined);
     if (response?.ok) return server;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`npm run dev did not serve the page within 3 minutes:\n${output}`);
+  throw new Error(`npm run dev did not serve the page within 3 minutes:\n${output()}`);
 }
 
 describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
@@ -114,12 +106,6 @@ describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
   let finished: Row[];
   beforeAll(async () => {
     installed = await install(runtime);
-    // TEMP-SHIM
-    if (!(await import('node:fs')).existsSync(join(REPO_ROOT, 'src', 'testing.ts')))
-      (await import('node:child_process')).execFileSync('sh', [
-        '/tmp/shim/add-testing.sh',
-        join(COPY, 'node_modules', 'todo-write'),
-      ]);
     dev = await startDev(runtime);
     await page.goto(dev.baseUrl);
     await page.getByRole('button', { name: 'Send' }).waitFor();
@@ -160,12 +146,6 @@ describe.skipIf(nodeTwenty === undefined)("the folder alone on this machine's No
   let alert: string | null;
   beforeAll(async () => {
     installed = await install(runtime);
-    // TEMP-SHIM
-    if (!(await import('node:fs')).existsSync(join(REPO_ROOT, 'src', 'testing.ts')))
-      (await import('node:child_process')).execFileSync('sh', [
-        '/tmp/shim/add-testing.sh',
-        join(COPY, 'node_modules', 'todo-write'),
-      ]);
     dev = await startDev(runtime);
     const response = await fetch(`${dev.baseUrl}/api/chat`, {
       method: 'POST',

@@ -45,28 +45,28 @@ export interface StartNextServerOptions {
   port?: number;
 }
 
-/** Starts `next start` on 127.0.0.1 and resolves once `/` answers (60 s at most). */
-export async function startNextServer(options: StartNextServerOptions): Promise<NextServer> {
-  const { app, env } = options;
-  const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [nextBin(app), 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: app,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Starts a server in its own process group (recorded for the teardown), keeping everything it prints. */
+export function spawnServer(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Pick<NextServer, 'child' | 'output' | 'stop'> {
+  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   recordProcessGroup(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const server: NextServer = {
-    child,
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
-    output: () => output,
-    stop: () => stopGroup(child),
-  };
-  const lastLines = (): string => output.split('\n').slice(-40).join('\n');
+  return { child, output: () => output, stop: () => stopGroup(child) };
+}
+
+/** Starts `next start` on 127.0.0.1 and resolves once `/` answers (60 s at most). */
+export async function startNextServer(options: StartNextServerOptions): Promise<NextServer> {
+  const { app, env } = options;
+  const port = options.port ?? (await freePort());
+  const args = [nextBin(app), 'start', '--hostname', '127.0.0.1', '--port', String(port)];
+  const { child, output, stop } = spawnServer(process.execPath, args, { cwd: app, env });
+  const server: NextServer = { child, port, baseUrl: `http://127.0.0.1:${port}`, output, stop };
+  const lastLines = (): string => output().split('\n').slice(-40).join('\n');
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${lastLines()}`);
