@@ -3,6 +3,7 @@
  * (LangChain's namespace, a parent call id), else by place: a plan call in the step of a delegating call is the
  * subagent's. One walker per message, for UI parts and model messages alike.
  */
+import type { PlanTool } from '../plan/todo-tool-shape.js';
 
 /** The main agent's plan. */
 export const MAIN = '';
@@ -42,6 +43,7 @@ export function createAgentWalker(): {
   delegate(toolCallId: string): void;
   see(metadata: unknown): void;
   agentOf(metadata: unknown): string;
+  callAgent(kind: PlanTool['kind'], metadata: unknown): string;
   groups: Map<string, AgentGroup>;
 } {
   let open: string[] = [];
@@ -62,6 +64,18 @@ export function createAgentWalker(): {
     if (!groups.has(group.key)) groups.set(group.key, group);
     return group.key;
   };
+  const see = (metadata: unknown): void => {
+    const said = agentOfMetadata(metadata);
+    if (said && 'group' in said) place(said.group);
+  };
+  const agentOf = (metadata: unknown): string => {
+    const said = agentOfMetadata(metadata);
+    if (said && 'main' in said) return MAIN;
+    if (said && 'call' in said) return plans({ key: said.call, calls: [said.call] });
+    if (said && 'group' in said) return plans(place(said.group));
+    if (open.length === 0) return MAIN;
+    return plans(open.length === 1 ? { key: open[0]!, calls: open } : { key: open.join(' '), calls: [...open] });
+  };
   return {
     groups,
     step() {
@@ -70,17 +84,13 @@ export function createAgentWalker(): {
     delegate(toolCallId) {
       if (!open.includes(toolCallId)) open.push(toolCallId);
     },
-    see(metadata) {
-      const said = agentOfMetadata(metadata);
-      if (said && 'group' in said) place(said.group);
-    },
-    agentOf(metadata) {
-      const said = agentOfMetadata(metadata);
-      if (said && 'main' in said) return MAIN;
-      if (said && 'call' in said) return plans({ key: said.call, calls: [said.call] });
-      if (said && 'group' in said) return plans(place(said.group));
-      if (open.length === 0) return MAIN;
-      return plans(open.length === 1 ? { key: open[0]!, calls: open } : { key: open.join(' '), calls: [...open] });
+    see,
+    agentOf,
+    // Task-by-task tools write one list that every agent shares; their metadata still places a group.
+    callAgent(kind, metadata) {
+      if (kind === 'plan') return agentOf(metadata);
+      see(metadata);
+      return MAIN;
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { ChatStatus } from 'ai';
 import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
-import { type AgentGroup, createAgentWalker, MAIN, namesAgent } from './todo-agents.js';
+import { type AgentGroup, createAgentWalker, namesAgent } from './todo-agents.js';
 import { writtenInput } from '../tool/todo-edit.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
@@ -113,8 +113,7 @@ export function walkPlanParts(
     }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
-    // Task-by-task tools write one list that every agent shares.
-    if (tool) found(part, tool, tool.kind === 'plan' ? agents.agentOf(metadata.get(id)) : MAIN);
+    if (tool) found(part, tool, agents.callAgent(tool.kind, metadata.get(id)));
     else if (reader.delegates(name)) agents.delegate(id);
     else agents.see(metadata.get(id));
   }
@@ -139,8 +138,7 @@ function metadataById(parts: readonly unknown[]): Map<string, unknown> {
     if (namesAgent(resultProviderMetadata)) {
       byId.set(toolCallId, resultProviderMetadata);
       fromResult.add(toolCallId);
-    } else if (namesAgent(callProviderMetadata) && !namesAgent(byId.get(toolCallId)))
-      byId.set(toolCallId, callProviderMetadata);
+    } else if (namesAgent(callProviderMetadata) && !byId.has(toolCallId)) byId.set(toolCallId, callProviderMetadata);
   }
   return byId;
 }
@@ -229,7 +227,7 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
         const call: TodoCall = {
           toolCallId: stringOrUndefined(part.toolCallId) ?? '',
           tool,
-          agent: tool.kind === 'plan' ? agents.agentOf(part.providerOptions) : MAIN,
+          agent: agents.callAgent(tool.kind, part.providerOptions),
           state: 'input-available',
           input: part.input,
           output: undefined,

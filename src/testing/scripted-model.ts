@@ -18,6 +18,7 @@ import { toActiveForm } from './active-form.js';
 import { planRequest } from './plan-request.js';
 import { describeRevision, revisePlan } from './revise-plan.js';
 import { seededRandom } from './seeded-random.js';
+import { EDITED_OUTPUT_KEY } from '../tool/todo-edit.js';
 import { validateTodos } from '../tool/validate-todos.js';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.js';
 
@@ -27,7 +28,6 @@ export type ScriptedPrompt = Parameters<
 >[0]['prompt'];
 
 type LanguageModelV4 = Extract<LanguageModel, { specificationVersion: 'v4' }>;
-type Prompt = ScriptedPrompt;
 type StreamResult = Awaited<ReturnType<LanguageModelV4['doStream']>>;
 type StreamPart = StreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
 type GenerateResult = Awaited<ReturnType<LanguageModelV4['doGenerate']>>;
@@ -92,7 +92,7 @@ export function createScriptedModel(
   options: ScriptedModelOptions,
 ): Extract<LanguageModel, { specificationVersion: 'v4' }> {
   const { scenario, toolName = 'todo_write', decide = decideNextStep, callIdPrefix = 'call_scripted' } = options;
-  const callsOf = (step: ScriptedStep, prompt: Prompt): ToolCall[] => {
+  const callsOf = (step: ScriptedStep, prompt: ScriptedPrompt): ToolCall[] => {
     const calls: ScriptedCall[] = step.todos === undefined ? (step.calls ?? []) : [planCall(step.todos)];
     const first = countToolCalls(prompt) + 1;
     return calls.map((call, index) => ({
@@ -146,8 +146,8 @@ export function createScriptedModel(
  * - a task in progress that the plan hands to research: a `research` call first, then the task is
  *   done with what the subagent found.
  */
-export function decideNextStep(prompt: Prompt, scenario: Scenario): ScriptedStep {
-  const history = readTodoCalls(prompt);
+export function decideNextStep(prompt: ScriptedPrompt, scenario: Scenario): ScriptedStep {
+  const history = readScriptedCalls(prompt);
   const turnStart = prompt.findLastIndex((message) => message.role === 'user');
   const userText = readUserText(prompt[turnStart]);
   const turnCalls = history.filter((call) => call.messageIndex > turnStart);
@@ -275,7 +275,7 @@ export function researchStep(
 }
 
 /** What research answered, by question: the text the main model read back (a failed or stopped run has none). */
-export function readFindings(prompt: Prompt): Map<string, string> {
+export function readFindings(prompt: ScriptedPrompt): Map<string, string> {
   const questions = new Map<string, string>();
   const findings = new Map<string, string>();
   for (const message of prompt) {
@@ -319,7 +319,7 @@ export function planFor(userText: string, scenario: Scenario): ScriptedPlan {
 }
 
 /** The plans of every request in the conversation, newest first, the scenario's own last. */
-export function plansOf(prompt: Prompt, scenario: Scenario): ScriptedPlan[] {
+export function plansOf(prompt: ScriptedPrompt, scenario: Scenario): ScriptedPlan[] {
   const plans = prompt
     .filter((message) => message.role === 'user')
     .map((message) => planFor(readUserText(message), scenario))
@@ -350,7 +350,7 @@ interface TodoCall {
 }
 
 /** Every todo_write call in the prompt with its outcome, oldest first. */
-function readTodoCalls(prompt: Prompt): TodoCall[] {
+function readScriptedCalls(prompt: ScriptedPrompt): TodoCall[] {
   const calls = new Map<string, TodoCall>();
   prompt.forEach((message, messageIndex) => {
     if (message.role !== 'assistant' && message.role !== 'tool') return;
@@ -375,7 +375,7 @@ function readTodoCalls(prompt: Prompt): TodoCall[] {
           call.outcome = 'accepted';
           // The tool's result holds the person's edit, when they made one: that is the plan now.
           const edited =
-            output.type === 'json' ? (output.value as { edited_by_user?: unknown } | null)?.edited_by_user : undefined;
+            output.type === 'json' ? (output.value as Record<string, unknown> | null)?.[EDITED_OUTPUT_KEY] : undefined;
           if (isTodoInput({ todos: edited })) {
             call.todos = (edited as ScriptedTodo[]).map(({ content, status }) => ({ content, status }));
             call.edited = true;
@@ -410,7 +410,7 @@ function isTodoInput(input: unknown): input is { todos: ScriptedTodo[] } {
   );
 }
 
-export function readUserText(message: Prompt[number] | undefined): string {
+export function readUserText(message: ScriptedPrompt[number] | undefined): string {
   if (message?.role !== 'user') return '';
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join(' ');
 }
@@ -514,7 +514,7 @@ interface ToolCall {
 }
 
 /** Tool call ids count the calls already in the prompt, so they are unique within a conversation. */
-function countToolCalls(prompt: Prompt): number {
+function countToolCalls(prompt: ScriptedPrompt): number {
   let count = 0;
   for (const message of prompt) {
     if (message.role === 'assistant') count += message.content.filter((part) => part.type === 'tool-call').length;
@@ -526,7 +526,7 @@ function finishReasonOf(calls: readonly ToolCall[]): GenerateResult['finishReaso
   return calls.length === 0 ? { unified: 'stop', raw: 'stop' } : { unified: 'tool-calls', raw: 'tool_use' };
 }
 
-function usageOf(prompt: Prompt, step: ScriptedStep): GenerateResult['usage'] {
+function usageOf(prompt: ScriptedPrompt, step: ScriptedStep): GenerateResult['usage'] {
   const inputTokens = Math.ceil(JSON.stringify(prompt).length / 4);
   const calls = step.todos ?? step.calls;
   const textTokens = Math.ceil((step.text.length + (calls ? JSON.stringify(calls).length : 0)) / 4);
@@ -543,7 +543,12 @@ interface TimedPart {
 }
 
 /** The parts of one step, with realistic pacing: text in word-ish deltas, arguments in 1-7 characters. */
-function streamPartsOf(step: ScriptedStep, prompt: Prompt, stepId: string, calls: readonly ToolCall[]): TimedPart[] {
+function streamPartsOf(
+  step: ScriptedStep,
+  prompt: ScriptedPrompt,
+  stepId: string,
+  calls: readonly ToolCall[],
+): TimedPart[] {
   const random = seededRandom(hashString(`${stepId}:${step.text}`));
   const parts: TimedPart[] = [
     { delayMs: 0, part: { type: 'stream-start', warnings: [] } },

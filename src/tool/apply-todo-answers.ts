@@ -4,7 +4,7 @@
  */
 import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { partsOf } from '../read/todo-calls.js';
-import { isEditReason, readTodoEdit, todoEditReason } from './todo-edit.js';
+import { isEditReason, readTodoEdit, todoEditReason, trimmedEdit } from './todo-edit.js';
 import { ruleOnTodos, type TodoProblem } from './todo-rules.js';
 
 /** The longest reason kept with an answer, in characters. */
@@ -48,10 +48,7 @@ export function applyTodoAnswers<Message extends { parts: readonly unknown[] }>(
       const { todos, problems } = ruleOnTodos({ todos: edited }, limits);
       if (!todos)
         return { ok: false, reason: 'invalid', error: 'The edited plan breaks the rules of the plan.', problems };
-      byId.set(id, {
-        approved,
-        reason: todoEditReason(todos.map(({ content, status }) => ({ content: content.trim(), status }))),
-      });
+      byId.set(id, { approved, reason: todoEditReason(trimmedEdit(todos)) });
       continue;
     }
     // The person edited the plan: running the model's own instead would drop their edit without a word.

@@ -38,6 +38,10 @@ export function readTodoEdit(reason: unknown): unknown[] | undefined {
 /** Whether a reason is meant as an edit ({@link todoEditReason}'s envelope), readable or not. */
 export const isEditReason = (reason: unknown): boolean => typeof reason === 'string' && reason.startsWith(EDIT_PREFIX);
 
+/** An edited list as an answer carries it: each task's text trimmed, its status as set. */
+export const trimmedEdit = (todos: readonly Todo[]): Todo[] =>
+  todos.map(({ content, status }) => ({ content: content.trim(), status }));
+
 /**
  * The one rule of which list a call writes: the edited list the tool wrote into its output, else the edit an
  * approving answer carries (on its way to the tool), else the model's own input.
@@ -81,7 +85,7 @@ export function editAnswer(
   edited: readonly Todo[],
   limits: TodoLimits,
 ): { id: string; approved: true; reason?: string } | undefined {
-  const todos = edited.map((todo) => ({ content: todo.content.trim(), status: todo.status }));
+  const todos = trimmedEdit(edited);
   if (!checkTodoEdit(todos, limits).valid) return undefined;
   const same =
     todos.length === proposed.length &&
