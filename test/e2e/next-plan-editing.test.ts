@@ -291,7 +291,9 @@ describe('a waiting plan on a phone', () => {
       await plan.getByRole('button', { name: 'Edit plan' }).click();
       const form = plan.getByRole('form', { name: 'Edit the plan' });
       await form.waitFor();
-      for (const [index, field] of (await form.getByRole('textbox').all()).entries()) {
+      const fields = await form.getByRole('textbox').all();
+      if (fields.length === 0) hidden.push('every field');
+      for (const [index, field] of fields.entries()) {
         const cut = await hiddenText(field);
         if (cut.height > 0 || cut.width > 0 || !(await isWhollyVisible(field))) hidden.push(`field ${index + 1}`);
       }
