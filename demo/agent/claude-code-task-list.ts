@@ -160,7 +160,7 @@ function link(tasks: Map<string, ClaudeCodeTask>, { blocker, blocked }: { blocke
 }
 
 function updateText({ success, taskId, updatedFields, error }: TaskUpdateOutput): string {
-  if (!success) return error || `Task #${taskId} not found`;
+  if (!success) return error ?? 'Task not found';
   return `Updated task #${taskId} ${updatedFields.join(', ')}`;
 }
 

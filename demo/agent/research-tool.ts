@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { RESEARCH_STOPPED } from '../../src/testing/scripted-model.js';
 
+/** What the main model reads when the run was cut off before it answered. */
 export { RESEARCH_STOPPED };
 
 /** What the subagent is told. */
@@ -24,8 +25,6 @@ export const RESEARCH_INSTRUCTIONS =
 
 /** What the main model reads when the subagent said nothing. */
 export const NO_FINDINGS = 'The research found nothing.';
-
-/** What the main model reads when the run was cut off before it answered. */
 
 export interface ResearchToolOptions {
   /** The subagent for one question: its model and its plan tools (made per run, so each keeps its own list). */

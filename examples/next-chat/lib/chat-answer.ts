@@ -6,7 +6,7 @@
 import { generateId, type UIMessageChunk } from 'ai';
 import { getRun, type Run, start } from 'workflow/api';
 import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
-import { followNewestStepRun, type RunChunk, untilRunEnds } from './engine-workarounds';
+import { followNewestStepRun, isRunActive, type RunChunk, untilRunEnds } from './engine-workarounds';
 import { answerChat } from './answer-workflow';
 import {
   beginAnswer,
@@ -28,7 +28,7 @@ export async function isAnswerOver(answer: ChatAnswer): Promise<boolean> {
   if (answer.runId === null) return Date.now() - answer.createdAt > START_MS;
   try {
     const status = await getRun(answer.runId).status;
-    return status !== 'pending' && status !== 'running';
+    return !isRunActive(status);
   } catch (error) {
     // A run the engine does not know (its data was removed) is over; an engine that cannot answer is an error.
     if (WorkflowRunNotFoundError.is(error)) return true;

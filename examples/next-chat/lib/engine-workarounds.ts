@@ -30,6 +30,9 @@ export const STEP_CUT_OFF = 'data-step-cut-off';
 /** What a part left open by a step run that is no longer followed is told. */
 export const INTERRUPTED = 'This step was interrupted.';
 
+/** Whether a run with the engine's `status` may still write: it has not completed, failed or been cancelled. */
+export const isRunActive = (status: string): boolean => status === 'pending' || status === 'running';
+
 /** Whether `a` is a later step, or a later run of the same step, than `b`. */
 const isNewer = (a: StepRun, b: StepRun): boolean => a.step > b.step || (a.step === b.step && a.attempt > b.attempt);
 
@@ -40,8 +43,8 @@ const isNewer = (a: StepRun, b: StepRun): boolean => a.step > b.step || (a.step 
  * open), so a reader would get both runs' chunks: a task twice, a call that never ends.
  * WORKAROUND "live delivery drops chunks": world-postgres' reader skips a chunk whose id sorts at or
  * below the last it passed on (`lastChunkId >= msg.id` in its streamer), so two runs writing at once
- * lose chunks on the way to a live reader though all are stored. No upstream issue names this case;
- * #1002 fixed the single-writer order and #1855 (open) is about missed notifications.
+ * lose chunks on the way to a live reader though all are stored. Upstream: none for two writers
+ * (#1002 fixed the single-writer order; #1855, open, is about missed notifications).
  *
  * What it does: the UI chunks of the newest step run, from the `from`-th on. When a newer run starts
  * writing, the parts the earlier one left open are closed (a streaming call ends as an input error, so
@@ -208,7 +211,7 @@ export function untilRunEnds(
     quiet = true;
     status().then(
       (now) => {
-        if (now !== 'pending' && now !== 'running' && wasQuiet && ended === undefined) {
+        if (!isRunActive(now) && wasQuiet && ended === undefined) {
           ended = now;
           // Ends the pending read; the stream closes from there.
           reader.cancel().catch(() => {});
@@ -248,14 +251,13 @@ const nodeFs = () => process.getBuiltinModule('node:fs/promises');
 const join = (...parts: string[]): string => process.getBuiltinModule('node:path').join(...parts);
 
 const STEP_ENDS = new Set(['step_completed', 'step_failed']);
-const ACTIVE_RUN = new Set(['pending', 'running']);
 
 /**
  * WORKAROUND "the local world half records a step's end": world-local records a step's end in three
  * writes (a lock file `.locks/steps/<run>-<step>.terminal` that claims the end, the step's file marked
  * completed or failed, then the step's event). A server that dies between them leaves a run that never
  * moves again: the claim refuses every later end of the step, and a step marked finished without its
- * event is neither run again nor replayed as done. No upstream issue found.
+ * event is neither run again nor replayed as done. Upstream: none.
  *
  * What it does: before the world starts (nothing else uses its folder then), each such step of an
  * active run is set back to running, so the engine runs it again like any step a dead server left.
@@ -294,7 +296,7 @@ export async function repairUnrecordedStepEnds(dataDir: string): Promise<number>
 async function isActive(dataDir: string, runId: string): Promise<boolean> {
   const { readFile } = nodeFs();
   const run = await readFile(join(dataDir, 'runs', `${runId}.json`), 'utf8').catch(() => '{}');
-  return ACTIVE_RUN.has(JSON.parse(run).status);
+  return isRunActive(JSON.parse(run).status);
 }
 
 /** The steps of `runId` whose end event is written (`events`: the names in the events folder). */
