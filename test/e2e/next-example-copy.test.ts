@@ -15,7 +15,15 @@ import { scenarios } from '../../src/testing/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { cloneFiles, REPO_ROOT } from '../support/pack-package.js';
 import { readExampleSteps } from './support/example-readme.js';
-import { type Checklist, pageRows, recordChecklist, type Row, takeRecording } from './support/page-probes.js';
+import {
+  type Checklist,
+  openChat,
+  pageRows,
+  recordChecklist,
+  type Row,
+  send,
+  takeRecording,
+} from './support/page-probes.js';
 import { freePort, spawnServer } from './support/next-server.js';
 import { machineNode, type NodeRuntime, pinnedNode } from './support/quick-start-app.js';
 import { runCommand } from './support/run-command.js';
@@ -107,12 +115,9 @@ describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
   beforeAll(async () => {
     installed = await install(runtime);
     dev = await startDev(runtime);
-    await page.goto(dev.baseUrl);
-    await page.getByRole('button', { name: 'Send' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await openChat(page, dev.baseUrl);
     await recordChecklist(page);
-    await page.getByLabel('Message').fill(PLAN.prompt);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await send(page, PLAN.prompt);
     await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 180_000 });
     recording = await takeRecording(page);
@@ -156,11 +161,8 @@ describe.skipIf(nodeTwenty === undefined)("the folder alone on this machine's No
       }),
     });
     route = { status: response.status, body: await response.text() };
-    await page.goto(dev.baseUrl);
-    await page.getByRole('button', { name: 'Send' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    await page.getByLabel('Message').fill(PLAN.prompt);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await openChat(page, dev.baseUrl);
+    await send(page, PLAN.prompt);
     alert = await page.locator('.chat p[role="alert"]').textContent({ timeout: 60_000 });
   });
   afterAll(() => dev?.stop());
