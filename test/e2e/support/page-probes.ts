@@ -151,7 +151,8 @@ export function sampleChecklist(): void {
   let last = '';
   const tick = (): void => {
     const root = document.querySelector('[aria-label="Plan"]');
-    if (root !== null) {
+    // A streamed segment still being parsed into its hidden holder is not on screen: only what a person sees counts.
+    if (root?.checkVisibility()) {
       const rows = [...root.querySelectorAll('li[data-status]:not([data-change="removed"])')].map((item) => ({
         content: (item.querySelector('[data-todo-content]') ?? item).textContent?.trim() ?? '',
         status: item.getAttribute('data-status') ?? '',
