@@ -59,7 +59,7 @@ let browser: Browser;
 /** Reports each UI chunk it reads and each checklist state it shows (every frame, across loads). */
 let page: Page;
 let onChunk: (type: string) => void = () => {};
-const samples: { rows: Row[]; load: number }[] = [];
+const samples: { rows: Row[]; load: number; visible: boolean }[] = [];
 
 beforeAll(async () => {
   postgres = await startPostgresServer();
@@ -69,7 +69,9 @@ beforeAll(async () => {
   ({ browser } = await launchChromium());
   page = await (await browser.newContext()).newPage();
   await page.exposeFunction('onChatChunk', (type: string) => onChunk(type));
-  await page.exposeFunction('onChecklistSample', (sample: { rows: Row[]; load: number }) => samples.push(sample));
+  await page.exposeFunction('onChecklistSample', (sample: { rows: Row[]; load: number; visible: boolean }) =>
+    samples.push(sample),
+  );
   await page.addInitScript(recordChatChunks);
   await page.addInitScript(sampleChecklist);
 });
@@ -120,7 +122,10 @@ const referenceRun = () =>
  * (empty is allowed while nothing is stored): the store keeps whole steps, so it can lag the list the
  * page before showed by the step then streaming; from there the page never goes back.
  */
-async function checklistFaults(frames: readonly { rows: Row[]; load: number }[], storedAtLoad: readonly Row[][]) {
+async function checklistFaults(
+  frames: readonly { rows: Row[]; load: number; visible: boolean }[],
+  storedAtLoad: readonly Row[][],
+) {
   const accepted = acceptedLists((await referenceRun()).stored.messages);
   const loads = [...new Set(frames.map((frame) => frame.load))];
   let hadRows = false;
@@ -129,7 +134,7 @@ async function checklistFaults(frames: readonly { rows: Row[]; load: number }[],
   const faults = { blank: 0, doubled: 0, backwards: 0 };
   const seen: string[] = [];
   const short = (rows: readonly Row[]) => rows.map((row) => `${row.content.slice(0, 12)}:${row.status[0]}`).join(', ');
-  for (const { rows, load } of frames) {
+  for (const { rows, load, visible } of frames) {
     const index = loads.indexOf(load);
     if (index !== previousLoad) {
       previousLoad = index;
@@ -138,7 +143,9 @@ async function checklistFaults(frames: readonly { rows: Row[]; load: number }[],
       hadRows = stored.length > 0;
       newest = stored.length > 0 ? accepted.lastIndexOf(keyOf(stored)) : -1;
     }
-    seen.push(`${index} ${short(rows)}`);
+    seen.push(`${index}${visible ? '' : ' (not on screen)'} ${short(rows)}`);
+    // Only what a person sees counts.
+    if (!visible) continue;
     if (rows.length > 0) hadRows = true;
     else if (hadRows) faults.blank++;
     if (new Set(rows.map((row) => row.content)).size !== rows.length) faults.doubled++;
@@ -266,7 +273,7 @@ describe(`a server killed (SIGKILL) ${KILL_POINT} chunks into an answer`, () => 
   let stored: StoredChat;
   let shown: Row[];
   let alert: string | null;
-  const watched: { rows: Row[]; load: number }[] = [];
+  const watched: { rows: Row[]; load: number; visible: boolean }[] = [];
   const storedAtLoad: Row[][] = [[]];
   let starts = 0;
   beforeAll(async () => {
@@ -362,7 +369,7 @@ describe('a server started while another runs a step (where the engine may run t
   let stored: StoredChat;
   let result: PostResult;
   let watcher: PostResult;
-  const watched: { rows: Row[]; load: number }[] = [];
+  const watched: { rows: Row[]; load: number; visible: boolean }[] = [];
   let storedAtLoad: Row[][];
   let third: ExampleServer;
   let reruns: number;

@@ -144,23 +144,28 @@ export async function chatIdOf(page: Page): Promise<string> {
   return page.url().split('/').at(-1)!;
 }
 
-/** Runs in the page before its scripts: reports the plan panel's rows at every animation frame where they changed. */
+/**
+ * Runs in the page before its scripts: reports the plan panel's rows at every animation frame where they changed, and
+ * whether the panel is on screen (a streamed segment is parsed into a hidden holder before it is shown).
+ */
 export function sampleChecklist(): void {
-  const target = window as unknown as { onChecklistSample?: (sample: { rows: unknown[]; load: number }) => void };
+  const target = window as unknown as {
+    onChecklistSample?: (sample: { rows: unknown[]; load: number; visible: boolean }) => void;
+  };
   const load = performance.timeOrigin;
   let last = '';
   const tick = (): void => {
     const root = document.querySelector('[aria-label="Plan"]');
-    // A streamed segment still being parsed into its hidden holder is not on screen: only what a person sees counts.
-    if (root?.checkVisibility()) {
+    if (root !== null) {
       const rows = [...root.querySelectorAll('li[data-status]:not([data-change="removed"])')].map((item) => ({
         content: (item.querySelector('[data-todo-content]') ?? item).textContent?.trim() ?? '',
         status: item.getAttribute('data-status') ?? '',
       }));
-      const key = JSON.stringify(rows);
+      const visible = root.checkVisibility();
+      const key = JSON.stringify([visible, rows]);
       if (key !== last) {
         last = key;
-        target.onChecklistSample?.({ rows, load });
+        target.onChecklistSample?.({ rows, load, visible });
       }
     }
     requestAnimationFrame(tick);
