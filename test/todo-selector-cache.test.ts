@@ -1,3 +1,4 @@
+import { parsePartialJson } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTodos } from '../src/index.js';
@@ -5,6 +6,7 @@ import { createTodoSelector, selectTodoState } from '../src/index.js';
 import { todoEditReason } from '../src/index.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
 import { createReading } from '../src/read/todo-selector.js';
+import { seededRandom } from '../src/testing/seeded-random.js';
 
 const counts = { pending: 1, in_progress: 0, completed: 0 };
 const accepted = (toolCallId: string, todos: unknown[]) => ({
@@ -210,3 +212,49 @@ function next(messages: unknown[], step: Step): unknown[] {
   const parts = message.parts.map((each, position) => (position === index ? changed : each));
   return messages.map((each, position) => (position === at ? { ...message, parts } : each));
 }
+
+describe('a kept selector along a streamed list (property)', () => {
+  const words = ['Implement', 'Add a migration for', 'Write tests for', 'Update', ' Fix'];
+  const task = fc.record({
+    content: fc.tuple(fc.constantFrom(...words), fc.nat(40)).map(([word, n]) => `${word} part ${n}`),
+    status: fc.constantFrom('pending', 'in_progress', 'completed'),
+  });
+  const statuses = ['pending', 'in_progress', 'completed', 'in_prog', undefined];
+
+  it('answers like a fresh derivation at every delta: up to 500 tasks over a plan, shared, copied and edited', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(task, { maxLength: 60 }),
+        fc.oneof(fc.array(task, { minLength: 1, maxLength: 40 }), fc.array(task, { minLength: 400, maxLength: 500 })),
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        fc.constantFrom('shared', 'copies', 'edits'),
+        async (before, after, seed, source) => {
+          const random = seededRandom(seed);
+          const history = before.length > 0 ? [{ id: 'm0', role: 'assistant', parts: [accepted('a', before)] }] : [];
+          const text = JSON.stringify({ todos: after });
+          const selector = createTodoSelector();
+          const step = Math.max(1, Math.floor(text.length / 120));
+          for (let end = 1; end <= text.length; end += 1 + Math.floor(random() * step)) {
+            const { value } = await parsePartialJson(text.slice(0, end));
+            let input = value as { todos?: { content?: string; status?: unknown }[] } | undefined;
+            // An edit through setMessages: an earlier task of the streaming list changes in a copy.
+            if (source === 'edits' && input?.todos?.length && random() < 0.2) {
+              const at = Math.floor(random() * input.todos.length);
+              const todos = input.todos.map((each, index) =>
+                index === at ? { ...each, status: statuses[Math.floor(random() * statuses.length)] } : each,
+              );
+              input = { ...input, todos };
+            }
+            const part = { type: 'tool-todo_write', toolCallId: 'b', state: 'input-streaming', input };
+            const messages = [...history, { id: 'm1', role: 'assistant', parts: [part] }];
+            const given = (source === 'copies' ? structuredClone(messages) : messages) as never;
+            expect(selector.select(given, { status: 'streaming' })).toEqual(
+              selectTodoState(given, { status: 'streaming' }),
+            );
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+});

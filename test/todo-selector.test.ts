@@ -137,7 +137,7 @@ describe('when a new call starts after an accepted list', () => {
     it(`keeps the accepted list on screen while the input is ${JSON.stringify(input)}`, () => {
       const state = selectTodoState([...history, message(streaming('b', input))]);
       expect(rows(state)).toEqual(plan.map((todo) => [todo.content, todo.status]));
-      expect(state.todos.map((row) => row.key)).toEqual(['task:Read code', 'task:Write tests', 'task:Ship']);
+      expect(state.todos.map((row) => row.key)).toEqual(['task:a:0', 'task:a:1', 'task:a:2']);
       expect(state.phase).toBe('streaming');
     });
   }
@@ -147,10 +147,10 @@ describe('when a new call starts after an accepted list', () => {
       message(streaming('b', { todos: [{ content: 'Ship', status: 'in_progress' }, { content: 'New' }] })),
     ]);
     expect(state.todos.map((item) => [item.content, item.key])).toEqual([
-      ['Ship', 'task:Ship'],
-      ['New', 'new:b:1'],
-      ['Read code', 'task:Read code'],
-      ['Write tests', 'task:Write tests'],
+      ['Ship', 'task:a:2'],
+      ['New', 'task:b:1'],
+      ['Read code', 'task:a:0'],
+      ['Write tests', 'task:a:1'],
     ]);
   });
   it('never shrinks while the call streams', () => {
@@ -307,25 +307,35 @@ describe('when a stream ends without finishing the call', () => {
 });
 
 describe('keys', () => {
-  it("are the task's trimmed text, so a task keeps its row whichever call writes it", () => {
+  it('belong to the call that added the task, so a task keeps its row whichever call writes it', () => {
     const first = selectTodoState([message(accepted('a', plan))]);
-    expect(first.todos.map((item) => item.key)).toEqual(['task:Read code', 'task:Write tests', 'task:Ship']);
+    expect(first.todos.map((item) => item.key)).toEqual(['task:a:0', 'task:a:1', 'task:a:2']);
     const moved = [
       plan[2]!,
       { content: ' Read code ', status: 'completed' as const },
       { content: 'New', status: 'pending' as const },
     ];
     const second = selectTodoState([message(accepted('a', plan)), message(accepted('b', moved))]);
-    expect(second.todos.map((item) => item.key)).toEqual(['task:Ship', 'task:Read code', 'task:New']);
+    expect(second.todos.map((item) => item.key)).toEqual(['task:a:2', 'task:a:0', 'task:b:2']);
+    const third = selectTodoState([
+      message(accepted('a', plan)),
+      message(accepted('b', moved)),
+      message(accepted('c', [{ content: 'New', status: 'completed' }])),
+    ]);
+    expect(third.todos.map((item) => item.key)).toEqual(['task:b:2']);
   });
-  it('stay put while the text streams in, and become the text once it is whole', () => {
+  it('are the same from the first character through acceptance and into later calls', () => {
     const keys = new Set<string>();
     for (const content of ['W', 'Wr', 'Write', 'Write tests']) {
       keys.add(selectTodoState([message(streaming('a', { todos: [{ content }] }))]).todos[0]!.key);
     }
-    expect([...keys]).toEqual(['new:a:0']);
     const whole = selectTodoState([message(streaming('a', { todos: [{ content: 'Write tests', status: 'pe' }] }))]);
-    expect(whole.todos[0]!.key).toBe('task:Write tests');
+    keys.add(whole.todos[0]!.key);
+    const written = [{ content: 'Write tests', status: 'pending' as const }];
+    keys.add(selectTodoState([message(accepted('a', written))]).todos[0]!.key);
+    const later = [message(accepted('a', written)), message(streaming('b', { todos: [{ content: 'Write tests' }] }))];
+    keys.add(selectTodoState(later).todos[0]!.key);
+    expect([...keys]).toEqual(['task:a:0']);
   });
   it('show a re-sent task as it was while its text streams: never retyped, never moved', () => {
     const history = [message(accepted('a', plan))];
@@ -335,9 +345,9 @@ describe('keys', () => {
         message(streaming('b', { todos: [{ content: 'Read code', status: 'completed' }, { content }] })),
       ]);
       expect(state.todos.map((row) => [row.key, row.content, row.status])).toEqual([
-        ['task:Read code', 'Read code', 'completed'],
-        ['task:Write tests', 'Write tests', 'in_progress'],
-        ['task:Ship', 'Ship', 'pending'],
+        ['task:a:0', 'Read code', 'completed'],
+        ['task:a:1', 'Write tests', 'in_progress'],
+        ['task:a:2', 'Ship', 'pending'],
       ]);
     }
     const restatused = selectTodoState([
@@ -345,7 +355,7 @@ describe('keys', () => {
       message(streaming('b', { todos: [{ content: 'Read code' }, { content: 'Write tests', status: 'completed' }] })),
     ]);
     expect(restatused.todos[1]).toMatchObject({
-      key: 'task:Write tests',
+      key: 'task:a:1',
       content: 'Write tests',
       status: 'completed',
       streaming: false,
@@ -362,26 +372,26 @@ describe('keys', () => {
     );
     // While it could still be "Write tests" re-sent, the old rows stay as they were, in place.
     expect(texts[0]).toEqual([
-      ['task:Read code', 'Read code'],
-      ['task:Write tests', 'Write tests'],
-      ['task:Ship', 'Ship'],
+      ['task:a:0', 'Read code'],
+      ['task:a:1', 'Write tests'],
+      ['task:a:2', 'Ship'],
     ]);
     // Once it departs from every old task, it is a new row, typed as it comes.
-    expect(texts[1]![0]).toEqual(['new:b:0', 'Write docs']);
-    expect(texts[2]![0]).toEqual(['new:b:0', 'Write docs for the API']);
+    expect(texts[1]![0]).toEqual(['task:b:0', 'Write docs']);
+    expect(texts[2]![0]).toEqual(['task:b:0', 'Write docs for the API']);
   });
   it('stay put when a streamed prefix of an accepted item grows into it', () => {
     const history = [message(accepted('a', plan))];
     for (const content of ['Wri', 'Write t', 'Write tests']) {
       const state = selectTodoState([...history, message(streaming('b', { todos: [{ content }] }))]);
-      expect(state.todos.filter((row) => row.key === 'task:Write tests')).toHaveLength(1);
+      expect(state.todos.filter((row) => row.key === 'task:a:1')).toHaveLength(1);
       expect(state.todos.filter((row) => row.content.startsWith('Wri'))).toHaveLength(1);
     }
     const complete = selectTodoState([
       ...history,
       message(streaming('b', { todos: [{ content: 'Write tests', status: 'pe' }] })),
     ]);
-    expect(complete.todos[0]).toMatchObject({ key: 'task:Write tests', content: 'Write tests', status: 'in_progress' });
+    expect(complete.todos[0]).toMatchObject({ key: 'task:a:1', content: 'Write tests', status: 'in_progress' });
   });
   it('are unique for duplicate texts', () => {
     const state = selectTodoState([
@@ -390,7 +400,7 @@ describe('keys', () => {
     ]);
     const keys = state.todos.map((item) => item.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toEqual(['task:Same', 'task2:Same', 'new:b:2']);
+    expect(keys).toEqual(['task:a:0', 'task:b:1', 'task:b:2']);
   });
   it('stay unique, and the same, when a provider reuses a toolCallId', () => {
     const state = selectTodoState([
@@ -402,7 +412,7 @@ describe('keys', () => {
         ]),
       ),
     ]);
-    expect(state.todos.map((item) => item.key)).toEqual(['task:B', 'task:A']);
+    expect(state.todos.map((item) => item.key)).toEqual(['task2:call:0', 'task:call:0']);
   });
 });
 
@@ -707,7 +717,7 @@ describe('what the newest call changed', () => {
       ['Write tests', 'completed'],
       ['Deploy', 'added'],
     ]);
-    expect(state.removed.map((row) => [row.key, row.content, row.change])).toEqual([['task:Ship', 'Ship', 'removed']]);
+    expect(state.removed.map((row) => [row.key, row.content, row.change])).toEqual([['task:a:2', 'Ship', 'removed']]);
   });
   it('marks nothing for a re-sent list that changes nothing', () => {
     const state = selectTodoState([...history, message(accepted('b', plan))]);

@@ -42,8 +42,16 @@ export interface ParsedTodo {
   isGrowing: boolean;
 }
 
-/** The tasks with text, in order (the last may grow while `isPartial`); `undefined` when there is no task array. */
-export function parseTodos(input: unknown, isPartial: boolean, keys: TodoKeys): ParsedTodo[] | undefined {
+/**
+ * The tasks with text, in order (the last may grow while `isPartial`); `undefined` when there is no task array.
+ * `kept`: an earlier result, whose tasks are reused where they read the same (a streamed list only grows at its end).
+ */
+export function parseTodos(
+  input: unknown,
+  isPartial: boolean,
+  keys: TodoKeys,
+  kept?: readonly ParsedTodo[],
+): ParsedTodo[] | undefined {
   const array = readTodoArray(input, keys.list);
   if (!array) return undefined;
   const parsed: ParsedTodo[] = [];
@@ -54,22 +62,30 @@ export function parseTodos(input: unknown, isPartial: boolean, keys: TodoKeys): 
     const record = value as Record<string, unknown>;
     const content = record[keys.text];
     if (typeof content !== 'string') continue;
-    const text = content.trim();
-    if (text === '') continue;
-    const status = record[keys.status];
+    const raw = record[keys.status];
+    const status = keys.statuses.includes(raw as TodoRowStatus) ? (raw as TodoRowStatus) : undefined;
     const lastKey = isPartial && index === last ? lastKeyOf(record) : undefined;
-    parsed.push({
-      content,
-      text,
-      status: keys.statuses.includes(status as TodoRowStatus) ? (status as TodoRowStatus) : undefined,
-      activeForm: readWhole(record, keys.activeForm, lastKey),
-      isGrowing: lastKey === keys.text,
-    });
+    const activeForm = readWhole(record, keys.activeForm, lastKey);
+    const isGrowing = lastKey === keys.text;
+    const known = kept?.[parsed.length];
+    if (
+      known !== undefined &&
+      known.content === content &&
+      known.status === status &&
+      known.activeForm === activeForm &&
+      known.isGrowing === isGrowing
+    ) {
+      parsed.push(known);
+      continue;
+    }
+    const text = content.trim();
+    if (text !== '') parsed.push({ content, text, status, activeForm, isGrowing });
   }
   return parsed;
 }
 
-function lastKeyOf(record: Record<string, unknown>): string | undefined {
+/** The key written last: while a call streams, the one whose value may still grow. */
+export function lastKeyOf(record: Record<string, unknown>): string | undefined {
   let last: string | undefined;
   for (const key in record) last = key;
   return last;

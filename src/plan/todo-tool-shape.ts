@@ -115,8 +115,11 @@ export interface PlanTool {
   readonly name: string;
   /** `plan`: each call writes the whole plan; a task tool's kind: the plan is the fold of every call. */
   readonly kind: 'plan' | TaskToolKind;
-  /** A whole-plan call's tasks with text, in order (the last may grow while `isPartial`); `undefined` without a task array. */
-  items(input: unknown, isPartial: boolean): ParsedTodo[] | undefined;
+  /**
+   * A whole-plan call's tasks with text, in order (the last may grow while `isPartial`); `undefined` without a task
+   * array. `kept`: an earlier result whose tasks are reused where they read the same.
+   */
+  items(input: unknown, isPartial: boolean, kept?: readonly ParsedTodo[]): ParsedTodo[] | undefined;
   /** Whether an input has a task array at all. */
   hasList(input: unknown): boolean;
   /** The note on the whole plan, once written whole. */
@@ -181,7 +184,7 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
   const tool: PlanTool = {
     name: shape.name,
     kind: 'plan',
-    items: (input, isPartial) => parseTodos(input, isPartial, keys),
+    items: (input, isPartial, kept) => parseTodos(input, isPartial, keys, kept),
     hasList: (input) => readTodoArray(input, shape.list) !== undefined,
     note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,

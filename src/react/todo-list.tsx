@@ -261,13 +261,16 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     );
     return (
       <ol role="list" id={`${id}l`} aria-label={listLabel} data-todo-items="" className={listClassName}>
-        {todos.slice(start, end).map(rowElement)}
-        {moreLabel && (
-          <li data-todo-more="" className={itemClassName}>
-            {moreLabel}
-          </li>
-        )}
-        {removed.slice(0, Math.max(0, maxTodos - (end - start))).map(rowElement)}
+        {/* One array, so a task the call dropped keeps its element as it moves to the end. */}
+        {[
+          ...todos.slice(start, end).map(rowElement),
+          moreLabel && (
+            <li key="more" data-todo-more="" className={itemClassName}>
+              {moreLabel}
+            </li>
+          ),
+          ...removed.slice(0, Math.max(0, maxTodos - (end - start))).map(rowElement),
+        ]}
       </ol>
     );
   }, [

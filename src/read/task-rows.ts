@@ -11,7 +11,7 @@ import {
   text,
 } from '../plan/task-results.js';
 import type { TodoRowStatus } from '../plan/todo-statuses.js';
-import type { Row } from './todo-rows.js';
+import { freeKey, type Row } from './todo-rows.js';
 
 /** A call as the fold reads it. */
 export interface TaskCall {
@@ -39,7 +39,7 @@ export function placeTaskCall(
     const subject = isPartial ? text(input.subject) : whole('subject');
     if (subject === undefined) return undefined;
     const created: Row = {
-      key: freeKey(call.toolCallId, before),
+      key: freeKey('created', call.toolCallId, before),
       content: subject,
       status: 'pending',
       streaming: isPartial && lastKey(input) === 'subject',
@@ -127,13 +127,6 @@ function markChanges(rows: Row[], before: readonly Row[]): Row[] {
 }
 
 /** `created:` and the call's id; `created2:` and so on when a call of the same id made a task already (ids repeat). */
-function freeKey(toolCallId: string, rows: readonly Row[]): string {
-  const keys = new Set(rows.map((row) => row.key));
-  let copy = 1;
-  while (keys.has(`created${copy === 1 ? '' : copy}:${toolCallId}`)) copy += 1;
-  return `created${copy === 1 ? '' : copy}:${toolCallId}`;
-}
-
 function block(row: Row, by: string): void {
   if (by === row.id || row.blockedBy?.includes(by)) return;
   row.blockedBy = [...(row.blockedBy ?? []), by];

@@ -1,15 +1,15 @@
 /** A call's tasks laid over the plan before it: each row's key, what changed, which rows are still to come. */
 import { todoChangeOf, type TodoChangeKind } from '../plan/todo-changes.js';
-import { matchTodoTexts } from '../plan/match-todo-texts.js';
+import { taskTextOf } from '../plan/match-todo-texts.js';
 import type { ParsedTodo } from '../plan/parse-todos.js';
 import type { TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
 
 /** One row of the checklist: a task with a stable key. `Status`: the statuses of the tool's shape. */
 export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
   /**
-   * Stable React key: `task:` and the trimmed text (`task2:` for its second copy, and so on), so a task keeps its
-   * row from call to call; a new task whose text is still being written is `new:${toolCallId}:${index}` until whole.
-   * A task written task by task is `created:${toolCallId}` of the call that made it (`id:${id}` when first seen listed).
+   * Stable React key, given once: `task:${toolCallId}:${index}` of the call that added the task, from its first
+   * character on, and kept by every later call that writes the same text. A task written task by task is
+   * `created:${toolCallId}` of the call that made it (`id:${id}` when first seen listed).
    */
   key: string;
   content: string;
@@ -33,13 +33,6 @@ export type Row = TodoRow<TodoRowStatus>;
 // Shared by every selector and handed to callers: frozen, so no caller can change another's rows.
 export const NO_ROWS: readonly Row[] = Object.freeze([]);
 
-/** The key of a task known by `text`, counting the copies of it already keyed in `seen`. */
-function taskKey(text: string, seen: Map<string, number>): string {
-  const copy = (seen.get(text) ?? 0) + 1;
-  seen.set(text, copy);
-  return copy === 1 ? `task:${text}` : `task${copy}:${text}`;
-}
-
 function row(item: ParsedTodo, key: string, status: TodoRowStatus, change: TodoChangeKind | undefined): Row {
   const { content, activeForm } = item;
   return activeForm === undefined
@@ -47,10 +40,14 @@ function row(item: ParsedTodo, key: string, status: TodoRowStatus, change: TodoC
     : { key, content, status, activeForm, streaming: false, change };
 }
 
-/** The plan an accepted call wrote, as the rows the next call is laid over (no changes marked). */
-export function planRows(items: readonly ParsedTodo[]): Row[] {
-  const seen = new Map<string, number>();
-  return items.map((item) => row(item, taskKey(item.text, seen), item.status ?? 'pending', undefined));
+/** `${prefix}:${id}`, or `${prefix}2:${id}` and on when a row of `rows` holds it (providers reuse call ids). */
+export function freeKey(prefix: string, id: string, rows: readonly Row[]): string {
+  const base = `${prefix}:${id}`;
+  if (!rows.some((each) => each.key === base)) return base;
+  const keys = new Set(rows.map((each) => each.key));
+  let copy = 2;
+  while (keys.has(`${prefix}${copy}:${id}`)) copy += 1;
+  return `${prefix}${copy}:${id}`;
 }
 
 /**
@@ -65,39 +62,130 @@ export function placeRows(
   toolCallId: string,
   isPartial: boolean,
 ): { todos: Row[]; removed: Row[] } {
-  const last = items.at(-1);
-  const growing = isPartial && last?.isGrowing ? last : undefined;
-  const settled = growing ? items.slice(0, -1) : items;
-  const matches = matchTodoTexts(
-    before.map((old) => old.content),
-    settled.map((item) => item.text),
-  );
-  const claimed = new Set(matches);
-  const seen = new Map<string, number>();
-  const todos: Row[] = settled.map((item, at) => {
-    const key = taskKey(item.text, seen);
-    const position = matches[at];
-    if (position === undefined) return row(item, key, item.status ?? 'pending', 'added');
-    const old = before[position]!;
-    const status = item.status ?? (isPartial ? old.status : 'pending');
-    const kept = isPartial && item.activeForm === undefined ? { ...item, activeForm: old.activeForm } : item;
-    return row(kept, key, status, todoChangeOf(old.status, status));
-  });
-  // A growing last task that starts an unmatched old task waits, so a re-sent task is never retyped.
-  const hides =
-    growing && before.some((old, position) => !claimed.has(position) && old.content.trim().startsWith(growing.text));
-  if (growing && !hides)
-    todos.push({
-      ...row(growing, `new:${toolCallId}:${settled.length}`, growing.status ?? 'pending', 'added'),
-      streaming: true,
-    });
-  const removed: Row[] = [];
+  return createRowPlacer().place(items, before, toolCallId, isPartial);
+}
+
+/** {@link placeRows} with what it settled kept for the next delta of the same call (see `createRowPlacer`). */
+export interface RowPlacer {
+  place(
+    items: readonly ParsedTodo[],
+    before: readonly Row[],
+    toolCallId: string,
+    isPartial: boolean,
+  ): { todos: Row[]; removed: Row[] };
+  /** The items last placed: the parser reuses those that read the same. */
+  readonly items: readonly ParsedTodo[] | undefined;
+}
+
+/** What a placer settled for one call over one list of rows. */
+interface Settled {
+  before: readonly Row[];
+  toolCallId: string;
+  isPartial: boolean;
+  /** The settled items placed, and their rows and matches: reused while the next items are the same objects. */
+  items: ParsedTodo[];
+  rows: Row[];
+  matches: (number | undefined)[];
+  /** Per position of `before`: whether a settled item took it. */
+  claimed: boolean[];
+  /** The positions of `before` by task text. */
+  positions: Map<string, number[]>;
+  parsed: readonly ParsedTodo[];
+}
+
+/**
+ * A placer owned by one view: while a call streams, the items before the growing one are the same objects from
+ * delta to delta (the parser reuses what reads the same), so their rows and matches are reused and a delta places
+ * only the changed tail. Anything else (another call, other rows before it) starts over.
+ */
+export function createRowPlacer(): RowPlacer {
+  let last: Settled | undefined;
+  return {
+    get items() {
+      return last?.parsed;
+    },
+    place(items, before, toolCallId, isPartial) {
+      const final = items.at(-1);
+      const growing = isPartial && final?.isGrowing ? final : undefined;
+      const count = growing ? items.length - 1 : items.length;
+      const settled =
+        last && last.before === before && last.toolCallId === toolCallId && last.isPartial === isPartial
+          ? last
+          : startOver(before, toolCallId, isPartial);
+      let reused = 0;
+      const limit = Math.min(count, settled.items.length);
+      while (reused < limit && settled.items[reused] === items[reused]) reused += 1;
+      if (reused < settled.items.length) rollBack(settled, reused);
+      for (let at = reused; at < count; at++) placeItem(settled, items[at]!, at);
+      settled.parsed = items;
+      last = settled;
+
+      const todos = settled.rows.slice();
+      // A growing last task that starts an unmatched old task waits, so a re-sent task is never retyped.
+      const hides =
+        growing &&
+        before.some((old, position) => !settled.claimed[position] && taskTextOf(old.content).startsWith(growing.text));
+      if (growing && !hides)
+        todos.push({
+          ...row(growing, newKey(toolCallId, count, before), growing.status ?? 'pending', 'added'),
+          streaming: true,
+        });
+      const removed: Row[] = [];
+      before.forEach((old, position) => {
+        if (settled.claimed[position]) return;
+        if (isPartial) todos.push(old);
+        else removed.push({ ...old, change: 'removed' });
+      });
+      return { todos, removed };
+    },
+  };
+}
+
+function startOver(before: readonly Row[], toolCallId: string, isPartial: boolean): Settled {
+  const positions = new Map<string, number[]>();
   before.forEach((old, position) => {
-    if (claimed.has(position)) return;
-    if (isPartial) todos.push(old);
-    else removed.push({ ...old, change: 'removed' });
+    const text = taskTextOf(old.content);
+    const list = positions.get(text);
+    if (list) list.push(position);
+    else positions.set(text, [position]);
   });
-  return { todos, removed };
+  const claimed = before.map(() => false);
+  return { before, toolCallId, isPartial, items: [], rows: [], matches: [], claimed, positions, parsed: [] };
+}
+
+function rollBack(settled: Settled, length: number): void {
+  for (let at = length; at < settled.matches.length; at++) {
+    const position = settled.matches[at];
+    if (position !== undefined) settled.claimed[position] = false;
+  }
+  settled.items.length = length;
+  settled.rows.length = length;
+  settled.matches.length = length;
+}
+
+/**
+ * Places settled item `at`: a task matched by text (the first old task with it not taken yet) keeps the old row's
+ * key, and its status and present tense until its own arrive whole.
+ */
+function placeItem(settled: Settled, item: ParsedTodo, at: number): void {
+  const { before, isPartial } = settled;
+  const position = settled.positions.get(item.text)?.find((each) => !settled.claimed[each]);
+  settled.items.push(item);
+  settled.matches.push(position);
+  if (position === undefined) {
+    settled.rows.push(row(item, newKey(settled.toolCallId, at, before), item.status ?? 'pending', 'added'));
+    return;
+  }
+  settled.claimed[position] = true;
+  const old = before[position]!;
+  const status = item.status ?? (isPartial ? old.status : 'pending');
+  const kept = isPartial && item.activeForm === undefined ? { ...item, activeForm: old.activeForm } : item;
+  settled.rows.push(row(kept, old.key, status, todoChangeOf(old.status, status)));
+}
+
+/** The key of a task that call `toolCallId` adds at `index`: its row's for good, from its first character on. */
+function newKey(toolCallId: string, index: number, before: readonly Row[]): string {
+  return freeKey('task', `${toolCallId}:${index}`, before);
 }
 
 /** The only place old rows are reused: looked up at the same position first, by key when they moved. */
@@ -107,6 +195,7 @@ export function shareRows(next: readonly Row[], old: readonly Row[] | undefined)
   let isSameList = next.length === old.length;
   const rows = next.map((candidate, index) => {
     let kept = old[index];
+    if (kept === candidate) return candidate;
     if (kept?.key !== candidate.key) {
       oldByKey ??= new Map(old.map((each) => [each.key, each]));
       kept = oldByKey.get(candidate.key);

@@ -21,7 +21,8 @@ import {
   walkPlanParts,
 } from './todo-calls.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
-import { shareRows } from './todo-rows.js';
+import { lastKeyOf } from '../plan/parse-todos.js';
+import { createRowPlacer, type RowPlacer, shareRows } from './todo-rows.js';
 import {
   type AnyState,
   type AnyTodoState,
@@ -64,6 +65,8 @@ interface View {
   status: ChatStatus | undefined;
   agents: readonly string[];
   isHeld: boolean;
+  /** Reuses the rows of the call's settled tasks from delta to delta. */
+  placer: RowPlacer;
 }
 
 /** One of the plan's parts in a reading: where it is, whose it is, and its call once a view read it. */
@@ -303,7 +306,7 @@ export function createReading(reader: TodoReader): TodoReading {
       const call = callAt(lane, at)!;
       if (call.tool.kind === 'plan') return { call, messageId, callsBefore, earlierEnded };
       // A task-by-task call's plan is the fold before it, which the replay's messages no longer hold.
-      const before = foldBefore(lane, at);
+      const before = planBefore(lane, at);
       return { call, messageId, callsBefore, earlierEnded, plan: planAfter(call, before, () => before) };
     }
     return undefined;
@@ -323,12 +326,6 @@ export function createReading(reader: TodoReader): TodoReading {
     return lane.firstById.get(toolCallId) ?? -1;
   }
 
-  /** The position of the newest accepted call before position `at`, `-1` when none. */
-  function acceptedBefore(lane: Lane, at: number): number {
-    for (let index = at - 1; index >= 0; index--) if (outcomeAt(lane, index) === 'accepted') return index;
-    return -1;
-  }
-
   /** The plan `call` wrote over the plan `before()` gives, kept while `call` and `laidOver` are the same objects. */
   function planAfter(call: TodoCall, laidOver: unknown, before: () => Plan | undefined): Plan {
     const kept = plans.get(call);
@@ -339,35 +336,19 @@ export function createReading(reader: TodoReader): TodoReading {
   }
 
   /**
-   * The plan of the accepted calls before position `at`, as the newest of them showed it. A whole-plan call is laid
-   * over the bare plan of the accepted call before it, so a reading looks two accepted calls back at most; task-by-task
-   * calls are folded from the first.
+   * The plan before position `at`: the fold of the accepted calls before it (each task keeps the key of the call
+   * that added it), and while the chat streams a task tool's calls still running in the last message (calls of one
+   * step run side by side, each adding to the plan; one left without an answer in an earlier message was stopped).
    */
   function planBefore(lane: Lane, at: number): Plan | undefined {
-    if (lane.entries[at]?.tool.kind !== 'plan') return foldBefore(lane, at);
-    const index = acceptedBefore(lane, at);
-    if (index < 0) return undefined;
-    const call = callAt(lane, index)!;
-    if (!call.tool.hasList(call.input)) return planOf(call, planBefore(lane, index));
-    const earlier = acceptedBefore(lane, index);
-    const previous = earlier < 0 ? undefined : callAt(lane, earlier);
-    return planAfter(call, previous, () =>
-      previous?.tool.hasList(previous.input) ? planOf(previous, undefined) : planBefore(lane, index),
-    );
-  }
-
-  /**
-   * The fold of the task-by-task calls before position `at`: the accepted ones, and while the chat streams the ones
-   * still running in its last message (calls of one step run side by side, each adding to the plan; one left without
-   * an answer in an earlier message was stopped).
-   */
-  function foldBefore(lane: Lane, at: number): Plan | undefined {
     const isOpen = lane.status === 'submitted' || lane.status === 'streaming';
     const last = messages.length - 1;
     let plan: Plan | undefined;
     for (let each = 0; each < at; each++) {
       const outcome = outcomeAt(lane, each);
-      if (outcome === 'accepted' || (outcome === 'open' && isOpen && lane.entries[each]!.message === last)) {
+      const entry = lane.entries[each]!;
+      const isRunning = outcome === 'open' && isOpen && entry.tool.kind !== 'plan' && entry.message === last;
+      if (outcome === 'accepted' || isRunning) {
         const previous = plan;
         plan = planAfter(callAt(lane, each)!, previous, () => previous);
       }
@@ -420,7 +401,8 @@ export function createReading(reader: TodoReader): TodoReading {
         shownAgents,
         last?.state,
       );
-      lane.views.set(viewKey, { ...emptyView, state: kept, agents: shownAgents, isHeld: true });
+      const placer = last?.placer ?? createRowPlacer();
+      lane.views.set(viewKey, { ...emptyView, state: kept, agents: shownAgents, isHeld: true, placer });
       return kept;
     }
     const at = indexOf(lane, toolCallId);
@@ -441,7 +423,8 @@ export function createReading(reader: TodoReader): TodoReading {
       (call === undefined || callOutcome(call) !== 'open')
     )
       return last.state;
-    const next = call === undefined ? EMPTY : stateOf(call, before, isSuperseded, laneStatus, reader);
+    const placer = last?.placer ?? createRowPlacer();
+    const next = call === undefined ? EMPTY : stateOf(call, before, isSuperseded, laneStatus, reader, placer);
     const ended = laneStatus === 'ready' || laneStatus === 'error' || hasLaterCall;
     // A plan waiting for review has not started: it is not live until the person approves it.
     const live = next.phase !== 'empty' && next.phase !== 'review' && !ended;
@@ -455,6 +438,7 @@ export function createReading(reader: TodoReader): TodoReading {
       status: laneStatus,
       agents: shownAgents,
       isHeld: false,
+      placer,
     });
     return shared;
   }
@@ -546,7 +530,7 @@ function isReplaying(
   return wasReplaying || !isEarlierIntact || held.callsBefore === 0;
 }
 
-const emptyView: Omit<View, 'state' | 'isHeld' | 'agents'> = {
+const emptyView: Omit<View, 'state' | 'isHeld' | 'agents' | 'placer'> = {
   call: undefined,
   before: undefined,
   isSuperseded: false,
@@ -611,6 +595,8 @@ function isSameList(a: unknown, b: unknown, reader: TodoReader): boolean {
     if (p === q) continue;
     if (typeof p !== 'object' || typeof q !== 'object' || p === null || q === null) return false;
     for (const field of reader.itemKeys) if (p[field] !== q[field]) return false;
+    // The last key written tells whether a streamed task's text may still grow.
+    if (at === a.length - 1 && lastKeyOf(p) !== lastKeyOf(q)) return false;
   }
   return true;
 }

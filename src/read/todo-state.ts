@@ -6,7 +6,7 @@ import type { TodoLimits, TodoReader } from '../plan/todo-tool-shape.js';
 import { ruleOnTodos, type TodoProblem } from '../tool/todo-rules.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
 import { placeTaskCall } from './task-rows.js';
-import { NO_ROWS, placeRows, type Row, type TodoRow } from './todo-rows.js';
+import { createRowPlacer, NO_ROWS, type Row, type RowPlacer, type TodoRow } from './todo-rows.js';
 
 /**
  * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review` (waits for the
@@ -95,16 +95,20 @@ export interface Plan {
   note: string | undefined;
 }
 
-/** A call's rows laid over the rows before it, each marked with what the call did; `undefined` when it writes none. */
+/**
+ * A call's rows laid over the rows before it, each marked with what the call did; `undefined` when it writes none.
+ * `placer`: the caller's, to reuse what the last placement of the same call settled.
+ */
 export function placeCall(
   call: TodoCall,
   before: readonly Row[],
   isPartial: boolean,
+  placer: RowPlacer = createRowPlacer(),
 ): { todos: Row[]; removed: Row[] } | undefined {
   const { tool } = call;
   if (tool.kind !== 'plan') return placeTaskCall(tool.kind, call, before, isPartial);
-  const items = tool.items(call.input, isPartial);
-  return items && placeRows(items, before, call.toolCallId, isPartial);
+  const items = tool.items(call.input, isPartial, placer.items);
+  return items && placer.place(items, before, call.toolCallId, isPartial);
 }
 
 /**
@@ -132,13 +136,17 @@ function withNote(note: string | undefined): { explanation?: string } {
   return note === undefined ? {} : { explanation: note };
 }
 
-/** The state of one call from the plan before it, whether a later call or message follows it, and the chat's status. Pure. */
+/**
+ * The state of one call from the plan before it, whether a later call or message follows it, and the chat's status.
+ * Pure: `placer` (the caller's) only saves work between deltas of the same call.
+ */
 export function stateOf(
   call: TodoCall,
   before: Plan | undefined,
   isSuperseded: boolean,
   status: ChatStatus | undefined,
   reader: TodoReader,
+  placer?: RowPlacer,
 ): UnsharedState {
   const { toolCallId, input, tool } = call;
   const beforeRows = before?.rows ?? NO_ROWS;
@@ -163,7 +171,7 @@ export function stateOf(
       ...withNote(before?.note),
     }) as UnsharedState;
   const proposed = (isPartial: boolean) => ({
-    ...(placeCall(call, beforeRows, isPartial) ?? { todos: beforeRows, removed: NO_ROWS }),
+    ...(placeCall(call, beforeRows, isPartial, placer) ?? { todos: beforeRows, removed: NO_ROWS }),
     ...withNote(tool.note(input, isPartial) ?? (isPartial ? before?.note : undefined)),
   });
   if (!KNOWN_STATES.includes(call.state)) return shown();

@@ -1,0 +1,83 @@
+/**
+ * The replay hold of one agent's plan, as a state machine: while a message is replayed from its start (a resumed
+ * stream, a retried step), the newest accepted plan stays on screen until the replay reaches its call again.
+ */
+import type { ChatStatus } from 'ai';
+import type { TodoCallOutcome, TodoMessageLike } from './todo-calls.js';
+import type { Plan } from './todo-state.js';
+import type { TodoCall } from './todo-calls.js';
+
+/** The newest accepted call and its place in its message: what a replay holds on to. */
+export interface Held {
+  call: TodoCall;
+  messageId: unknown;
+  callsBefore: number;
+  /** Whether every call before it in its message had ended: only then does an open one there mean a replay. */
+  earlierEnded: boolean;
+  /** The plan it wrote, kept for task-by-task calls (the fold before it is gone from a replayed message). */
+  plan?: Plan;
+}
+
+/** `following`: the plan follows the messages, holding on to the newest accepted call; `replaying`: it shows that call's plan. */
+export type HoldState = { phase: 'following'; held: Held | undefined } | { phase: 'replaying'; held: Held };
+
+/**
+ * What a reading shows of the held call. `stopped`: the chat is not streaming. `released`: its message is gone,
+ * or another call stands in its place. `settled`: it stands ended. `pending`: it is missing or open again.
+ * `earlierIntact`: the calls before it in its message are there, as ended as they were.
+ */
+export type HoldEvent =
+  | { type: 'stopped' }
+  | { type: 'released' }
+  | { type: 'settled'; earlierIntact: boolean }
+  | { type: 'pending'; earlierIntact: boolean; isFirst: boolean };
+
+export const FOLLOWING: HoldState = { phase: 'following', held: undefined };
+
+/**
+ * The next state. A replay starts when the held call's message is rebuilt (a call before it changed, or the held
+ * call was the message's first and is open again) and ends once the held call stands ended after intact earlier
+ * calls. A `reset-step` drops only the last step: earlier calls intact and the held one gone releases it.
+ * `newest`: the newest accepted call, read only when the state follows the messages.
+ */
+export function reduceHold(state: HoldState, event: HoldEvent, newest: () => Held | undefined): HoldState {
+  const follow = (): HoldState => ({ phase: 'following', held: newest() });
+  if (state.held === undefined) return follow();
+  const replay: HoldState = { phase: 'replaying', held: state.held };
+  switch (event.type) {
+    case 'stopped':
+    case 'released':
+      return follow();
+    case 'settled':
+      return event.earlierIntact ? follow() : replay;
+    case 'pending':
+      return state.phase === 'replaying' || !event.earlierIntact || event.isFirst ? replay : follow();
+  }
+}
+
+/** A plan call as the hold reads it: its id, its message, and what became of it. */
+export interface HoldEntry {
+  toolCallId: unknown;
+  message: number;
+  outcome(): TodoCallOutcome;
+}
+
+/** What `entries` (one agent's plan calls, in order) and `messages` show of `held` while the chat is `status`. */
+export function observeHold(
+  held: Held,
+  entries: readonly HoldEntry[],
+  messages: readonly unknown[],
+  status: ChatStatus | undefined,
+): HoldEvent {
+  if (status !== 'submitted' && status !== 'streaming') return { type: 'stopped' };
+  const idOf = (at: number): unknown => (messages[at] as TodoMessageLike | null | undefined)?.id;
+  if (!messages.some((_, at) => idOf(at) === held.messageId)) return { type: 'released' };
+  const inMessage = entries.filter((entry) => idOf(entry.message) === held.messageId);
+  const earlier = inMessage.slice(0, held.callsBefore);
+  const earlierIntact =
+    earlier.length === held.callsBefore && (!held.earlierEnded || earlier.every((entry) => entry.outcome() !== 'open'));
+  const standing = inMessage[held.callsBefore];
+  if (standing !== undefined && standing.toolCallId !== held.call.toolCallId) return { type: 'released' };
+  if (standing !== undefined && standing.outcome() !== 'open') return { type: 'settled', earlierIntact };
+  return { type: 'pending', earlierIntact, isFirst: held.callsBefore === 0 };
+}
