@@ -10,8 +10,16 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { AnyTodoState, TodoLabels, TodoMessageLike, TodoReading, TodoRowStatus, TodoToolOption } from '../core.js';
-import { isSameOption, useTodoReading } from './use-todos.js';
+import {
+  type AnyTodoState,
+  isSameValue,
+  type TodoLabels,
+  type TodoMessageLike,
+  type TodoReading,
+  type TodoRowStatus,
+  type TodoToolOption,
+} from '../core.js';
+import { useTodoReading } from './use-todos.js';
 
 interface TodoStore {
   reading: TodoReading;
@@ -38,7 +46,7 @@ export function TodoProvider(props: {
   const [listeners] = useState(() => new Set<() => void>());
   const [store, setStore] = useState<TodoStore>(() => ({ reading, listeners, labels }));
   // Labels are compared by value (their `changes` and `review` parts too), so an inline object costs nothing.
-  if (store.reading !== reading || !isSameOption(store.labels, labels)) setStore({ reading, listeners, labels });
+  if (store.reading !== reading || !isSameValue(store.labels, labels)) setStore({ reading, listeners, labels });
   // Reading again is idempotent; the revision told is compared with the last one committed, so a
   // render React throws away leaves nothing the next one depends on.
   const revision = reading.read(messages, status);

@@ -5,6 +5,7 @@ import {
   type AnyTodoState,
   bindTodoTool,
   createReading,
+  isSameValue,
   type TodoMessageLike,
   type TodoReading,
   type TodoRowStatus,
@@ -52,24 +53,11 @@ export function useTodos(
   return useTodoReading(options.tool).select(messages, { status: options.status, agent: options.agent });
 }
 
-/** A reading owned by the calling component, made anew when `tool` changes (by value, one level deep). */
+/** A reading owned by the calling component, made anew when `tool` changes (by value). */
 export function useTodoReading(tool: TodoToolOption<TodoRowStatus> | undefined): TodoReading {
   const [owned, setOwned] = useState(() => ({ tool, reading: createReading(bindTodoTool(tool)) }));
-  if (isSameOption(owned.tool, tool)) return owned.reading;
+  if (isSameValue(owned.tool, tool)) return owned.reading;
   const next = { tool, reading: createReading(bindTodoTool(tool)) };
   setOwned(next);
   return next.reading;
-}
-
-/** Equal options: the same value, or objects whose fields are the same values (arrays of them included). */
-export function isSameOption(a: unknown, b: unknown, depth = 1): boolean {
-  if (a === b) return true;
-  if (depth < 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const keys = Object.keys(a);
-  return (
-    keys.length === Object.keys(b).length &&
-    keys.every((key) =>
-      isSameOption((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1),
-    )
-  );
 }

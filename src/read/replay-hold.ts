@@ -3,9 +3,9 @@
  * stream, a retried step), the newest accepted plan stays on screen until the replay reaches its call again.
  */
 import type { ChatStatus } from 'ai';
-import type { TodoCallOutcome, TodoMessageLike } from './todo-calls.js';
+import { type Entry, outcomeOf } from './read-messages.js';
+import type { TodoCall, TodoMessageLike } from './todo-calls.js';
 import type { Plan } from './todo-state.js';
-import type { TodoCall } from './todo-calls.js';
 
 /** The newest accepted call and its place in its message: what a replay holds on to. */
 export interface Held {
@@ -55,17 +55,10 @@ export function reduceHold(state: HoldState, event: HoldEvent, newest: () => Hel
   }
 }
 
-/** A plan call as the hold reads it: its id, its message, and what became of it. */
-export interface HoldEntry {
-  toolCallId: unknown;
-  message: number;
-  outcome(): TodoCallOutcome;
-}
-
-/** What `entries` (one agent's plan calls, in order) and `messages` show of `held` while the chat is `status`. */
+/** What one agent's plan entries and the `messages` show of `held` while the chat is `status`. */
 export function observeHold(
   held: Held,
-  entries: readonly HoldEntry[],
+  entries: readonly Entry[],
   messages: readonly unknown[],
   status: ChatStatus | undefined,
 ): HoldEvent {
@@ -75,9 +68,12 @@ export function observeHold(
   const inMessage = entries.filter((entry) => idOf(entry.message) === held.messageId);
   const earlier = inMessage.slice(0, held.callsBefore);
   const earlierIntact =
-    earlier.length === held.callsBefore && (!held.earlierEnded || earlier.every((entry) => entry.outcome() !== 'open'));
+    earlier.length === held.callsBefore &&
+    (!held.earlierEnded || earlier.every((entry) => outcomeOf(entry) !== 'open'));
   const standing = inMessage[held.callsBefore];
-  if (standing !== undefined && standing.toolCallId !== held.call.toolCallId) return { type: 'released' };
-  if (standing !== undefined && standing.outcome() !== 'open') return { type: 'settled', earlierIntact };
+  if (standing !== undefined && toolCallIdOf(standing) !== held.call.toolCallId) return { type: 'released' };
+  if (standing !== undefined && outcomeOf(standing) !== 'open') return { type: 'settled', earlierIntact };
   return { type: 'pending', earlierIntact, isFirst: held.callsBefore === 0 };
 }
+
+const toolCallIdOf = (entry: Entry): unknown => (entry.part as { toolCallId?: unknown }).toolCallId;

@@ -51,21 +51,11 @@ export function freeKey(prefix: string, id: string, rows: readonly Row[]): strin
 }
 
 /**
- * A call's tasks over the plan before it: a task matched by text keeps the old row's status (and present tense)
+ * Places a call's tasks over the plan before it: a task matched by text keeps the old row's status (and present tense)
  * until its own arrives whole; while `isPartial`, the old rows not matched yet follow as they were (the list never
  * shrinks mid-call), and a growing last task that could still become one of them waits. Once the call is whole the
  * rows it dropped are `removed`.
  */
-export function placeRows(
-  items: readonly ParsedTodo[],
-  before: readonly Row[],
-  toolCallId: string,
-  isPartial: boolean,
-): { todos: Row[]; removed: Row[] } {
-  return createRowPlacer().place(items, before, toolCallId, isPartial);
-}
-
-/** {@link placeRows} with what it settled kept for the next delta of the same call (see `createRowPlacer`). */
 export interface RowPlacer {
   place(
     items: readonly ParsedTodo[],
@@ -186,33 +176,4 @@ function placeItem(settled: Settled, item: ParsedTodo, at: number): void {
 /** The key of a task that call `toolCallId` adds at `index`: its row's for good, from its first character on. */
 function newKey(toolCallId: string, index: number, before: readonly Row[]): string {
   return freeKey('task', `${toolCallId}:${index}`, before);
-}
-
-/** The only place old rows are reused: looked up at the same position first, by key when they moved. */
-export function shareRows(next: readonly Row[], old: readonly Row[] | undefined): readonly Row[] {
-  if (!old || next === old) return next;
-  let oldByKey: Map<string, Row> | undefined;
-  let isSameList = next.length === old.length;
-  const rows = next.map((candidate, index) => {
-    let kept = old[index];
-    if (kept === candidate) return candidate;
-    if (kept?.key !== candidate.key) {
-      oldByKey ??= new Map(old.map((each) => [each.key, each]));
-      kept = oldByKey.get(candidate.key);
-    }
-    const same =
-      kept !== undefined &&
-      kept.content === candidate.content &&
-      kept.status === candidate.status &&
-      kept.activeForm === candidate.activeForm &&
-      kept.streaming === candidate.streaming &&
-      kept.change === candidate.change &&
-      kept.id === candidate.id &&
-      kept.owner === candidate.owner &&
-      String(kept.blockedBy) === String(candidate.blockedBy);
-    const result = same ? kept! : candidate;
-    if (result !== old[index]) isSameList = false;
-    return result;
-  });
-  return isSameList ? old : rows;
 }

@@ -1,0 +1,116 @@
+/** Reading a conversation's messages into plan entries, reused for every message that is the same object as before. */
+import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
+import { isSameValue } from './same-value.js';
+import { type AgentGroup, MAIN } from './todo-agents.js';
+import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
+
+/** One of the plan's parts in a reading: where it is, whose it is, and its call once read. */
+export interface Entry {
+  part: unknown;
+  tool: PlanTool;
+  message: number;
+  agent: string;
+  call: TodoCall | undefined;
+  /** The last reading's call at the same place, until this one is read and checked against it. */
+  earlier: TodoCall | undefined;
+}
+
+/** What one message holds: its plan parts, its subagents' plans, and its other tool parts by id. */
+export interface MessageReading {
+  message: unknown;
+  entries: Entry[];
+  groups: Map<string, AgentGroup>;
+  tools: Map<string, unknown>;
+  /** The keys of the subagents that plan in it, in order: its groups, then calls whose output holds a plan. */
+  agents: string[];
+}
+
+/** The messages of `list` read, each reused from `known` (the last reading, by position) while it is the same object. */
+export function readMessages(
+  list: readonly unknown[],
+  known: readonly MessageReading[],
+  reader: TodoReader,
+): MessageReading[] {
+  return list.map((message, at) => {
+    const last = known[at];
+    return last !== undefined && last.message === message ? last : readMessage(message, at, last, reader);
+  });
+}
+
+function readMessage(message: unknown, at: number, known: MessageReading | undefined, reader: TodoReader) {
+  const entries: Entry[] = [];
+  const groups = walkPlanParts(message, reader, (part, tool, agent) => {
+    const earlier = known?.entries[entries.length];
+    entries.push({ part, tool, message: at, agent, call: undefined, earlier: earlier?.call ?? earlier?.earlier });
+  });
+  const tools = new Map<string, unknown>();
+  const agents = [...groups.keys()];
+  for (const part of partsOf(message)) {
+    const id = (part as { toolCallId?: unknown } | null)?.toolCallId;
+    if (typeof id !== 'string' || reader.toolOf(toolNameOfPart(part))) continue;
+    tools.set(id, part);
+    const output = (part as { output?: unknown }).output;
+    if (partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) agents.push(id);
+  }
+  return { message, entries, groups, tools, agents };
+}
+
+/** Each agent's entries in order (the main agent's first, always there), its groups, and the subagents' keys. */
+export function entriesByAgent(readings: readonly MessageReading[]): {
+  found: Map<string, Entry[]>;
+  groups: Map<string, AgentGroup>;
+  agents: string[];
+} {
+  const found = new Map<string, Entry[]>([[MAIN, []]]);
+  const groups = new Map<string, AgentGroup>();
+  const keys = new Set<string>();
+  for (const reading of readings) {
+    for (const entry of reading.entries) {
+      const entries = found.get(entry.agent);
+      if (entries) entries.push(entry);
+      else found.set(entry.agent, [entry]);
+    }
+    for (const [key, group] of reading.groups) groups.set(key, group);
+    for (const key of reading.agents) keys.add(key);
+  }
+  return { found, groups, agents: [...keys] };
+}
+
+/** The newest tool part (not a plan call) with `toolCallId`. */
+export function toolPart(readings: readonly MessageReading[], toolCallId: string): unknown {
+  for (let at = readings.length - 1; at >= 0; at--) {
+    const part = readings[at]!.tools.get(toolCallId);
+    if (part !== undefined) return part;
+  }
+  return undefined;
+}
+
+/** The entry's call, the same object as the last reading's when it reads the same (read and checked once). */
+export function callOf(entry: Entry): TodoCall {
+  if (entry.call === undefined) {
+    const call = toTodoCall(entry.part, entry.tool, entry.message, entry.agent);
+    entry.call = entry.earlier !== undefined && isSameCall(entry.earlier, call) ? entry.earlier : call;
+    entry.earlier = undefined;
+  }
+  return entry.call;
+}
+
+/** What became of the entry's call, read from its part until the call is. */
+export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
+
+function isSameCall(a: TodoCall, b: TodoCall): boolean {
+  return (
+    a.toolCallId === b.toolCallId &&
+    a.tool === b.tool &&
+    a.state === b.state &&
+    a.message === b.message &&
+    a.agent === b.agent &&
+    a.preliminary === b.preliminary &&
+    a.errorText === b.errorText &&
+    a.approvalId === b.approvalId &&
+    a.approved === b.approved &&
+    a.reason === b.reason &&
+    isSameValue(a.output, b.output) &&
+    isSameValue(a.input, b.input)
+  );
+}

@@ -1,0 +1,37 @@
+/** The one structural equality every cache checks with: what lets a kept result stand for a copy. */
+
+/**
+ * Whether `a` and `b` hold the same data: the same value, or arrays and plain objects whose entries hold the same
+ * data, with the same key written last (the key whose value may still grow while a call streams). Anything else
+ * (functions, class instances) only as the same object.
+ */
+export function isSameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let at = 0; at < a.length; at++) if (!isSameValue(a[at], b[at])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let count = 0;
+  let lastLeft: string | undefined;
+  for (const key in left) {
+    if (!Object.hasOwn(right, key) || !isSameValue(left[key], right[key])) return false;
+    count += 1;
+    lastLeft = key;
+  }
+  let lastRight: string | undefined;
+  for (const key in right) {
+    count -= 1;
+    lastRight = key;
+  }
+  return count === 0 && lastLeft === lastRight;
+}
+
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

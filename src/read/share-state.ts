@@ -1,0 +1,39 @@
+/** Structural sharing: a result reuses the last one's objects wherever their values are the same. */
+import { countTodos, type TodoRowStatus } from '../plan/todo-statuses.js';
+import { isSameValue } from './same-value.js';
+import type { Row } from './todo-rows.js';
+import type { AnyState, UnsharedState } from './todo-state.js';
+
+/** `next` as a state, with the row objects (and, when nothing changed, the whole state) of `last` where equal. */
+export function shareState(
+  next: UnsharedState,
+  live: boolean,
+  agents: readonly string[],
+  last: AnyState | undefined,
+  statuses: readonly TodoRowStatus[],
+): AnyState {
+  const todos = shareRows(next.todos, last?.todos);
+  const removed = shareRows(next.removed, last?.removed);
+  const counted = countTodos(todos, statuses);
+  const counts = last && isSameValue(counted, last.counts) ? last.counts : counted;
+  const state = { ...next, todos, removed, counts, live, ...(agents.length > 0 ? { agents } : {}) } as AnyState;
+  return last && isSameValue(state, last) ? last : state;
+}
+
+/** The only place old rows are reused: looked up at the same position first, by key when they moved. */
+export function shareRows(next: readonly Row[], old: readonly Row[] | undefined): readonly Row[] {
+  if (!old || next === old) return next;
+  let oldByKey: Map<string, Row> | undefined;
+  let isSameList = next.length === old.length;
+  const rows = next.map((candidate, index) => {
+    let kept = old[index];
+    if (kept?.key !== candidate.key) {
+      oldByKey ??= new Map(old.map((each) => [each.key, each]));
+      kept = oldByKey.get(candidate.key);
+    }
+    const result = kept !== undefined && isSameValue(kept, candidate) ? kept : candidate;
+    if (result !== old[index]) isSameList = false;
+    return result;
+  });
+  return isSameList ? old : rows;
+}
