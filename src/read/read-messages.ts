@@ -41,7 +41,9 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
   const entries: Entry[] = [];
   const groups = walkPlanParts(message, reader, (part, tool, agent) => {
     const earlier = known?.entries[entries.length];
-    entries.push({ part, tool, message: at, agent, call: undefined, earlier: earlier?.call ?? earlier?.earlier });
+    // A part that reads as before keeps its entry, call and all: a copied message costs a comparison.
+    if (earlier?.tool === tool && earlier.agent === agent && isSamePart(earlier.part, part)) entries.push(earlier);
+    else entries.push({ part, tool, message: at, agent, call: undefined, earlier: earlier?.call ?? earlier?.earlier });
   });
   const tools = new Map<string, unknown>();
   const agents = [...groups.keys()];
@@ -97,6 +99,17 @@ export function callOf(entry: Entry): TodoCall {
 
 /** What became of the entry's call, read from its part until the call is. */
 export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
+
+/** The fields of a part that its call is read from (`toTodoCall`). */
+const CALL_FIELDS = ['toolCallId', 'state', 'input', 'output', 'errorText', 'preliminary', 'approval'] as const;
+
+function isSamePart(a: unknown, b: unknown): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return (
+    a === b || CALL_FIELDS.every((field) => left[field] === right[field] || isSameValue(left[field], right[field]))
+  );
+}
 
 function isSameCall(a: TodoCall, b: TodoCall): boolean {
   return (

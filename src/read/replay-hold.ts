@@ -64,8 +64,13 @@ export function observeHold(
 ): HoldEvent {
   if (status !== 'submitted' && status !== 'streaming') return { type: 'stopped' };
   const idOf = (at: number): unknown => (messages[at] as TodoMessageLike | null | undefined)?.id;
-  if (!messages.some((_, at) => idOf(at) === held.messageId)) return { type: 'released' };
-  const inMessage = entries.filter((entry) => idOf(entry.message) === held.messageId);
+  // The held message is near the end: read back from there.
+  let message = messages.length - 1;
+  while (message >= 0 && idOf(message) !== held.messageId) message -= 1;
+  if (message < 0) return { type: 'released' };
+  let first = entries.length;
+  while (first > 0 && entries[first - 1]!.message >= message) first -= 1;
+  const inMessage = entries.slice(first).filter((entry) => entry.message === message);
   const earlier = inMessage.slice(0, held.callsBefore);
   const earlierIntact =
     earlier.length === held.callsBefore &&

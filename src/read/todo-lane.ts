@@ -39,6 +39,8 @@ export interface Lane {
   hold: HoldState;
   /** The hold replays, or did in the last reading: every view is read again. */
   holdMoved: boolean;
+  /** The plan before each entry, as far as a view asked; kept for the entries that stay the same objects. */
+  fold: { isOpen: boolean; last: number; plans: (Plan | undefined)[] };
 }
 
 export const newLane = (): Lane => ({
@@ -48,6 +50,7 @@ export const newLane = (): Lane => ({
   views: new Map(),
   hold: FOLLOWING,
   holdMoved: false,
+  fold: { isOpen: false, last: -1, plans: [undefined] },
 });
 
 /** Gives the lane a reading's entries and status, and moves its hold. */
@@ -57,6 +60,13 @@ export function updateLane(
   status: ChatStatus | undefined,
   context: ReadingContext,
 ): void {
+  let same = 0;
+  while (same < entries.length && entries[same] === lane.entries[same]) same += 1;
+  const isOpen = status === 'submitted' || status === 'streaming';
+  const last = context.messages.length - 1;
+  const { fold } = lane;
+  if (fold.isOpen === isOpen && fold.last === last) fold.plans.length = Math.min(fold.plans.length, same + 1);
+  else lane.fold = { isOpen, last, plans: [undefined] };
   lane.entries = entries;
   lane.firstById = undefined;
   lane.status = status;
@@ -124,16 +134,15 @@ function planAfter(call: TodoCall, before: Plan | undefined, context: ReadingCon
  * step run side by side, each adding to the plan; one left without an answer in an earlier message was stopped).
  */
 function planBefore(lane: Lane, at: number, context: ReadingContext): Plan | undefined {
-  const isOpen = lane.status === 'submitted' || lane.status === 'streaming';
-  const last = context.messages.length - 1;
-  let plan: Plan | undefined;
-  for (let each = 0; each < at; each++) {
+  const { isOpen, last, plans } = lane.fold;
+  for (let each = plans.length - 1; each < at; each++) {
     const entry = lane.entries[each]!;
     const outcome = outcomeOf(entry);
     const isRunning = outcome === 'open' && isOpen && entry.tool.kind !== 'plan' && entry.message === last;
-    if (outcome === 'accepted' || isRunning) plan = planAfter(callOf(entry), plan, context);
+    const plan = plans[each];
+    plans.push(outcome === 'accepted' || isRunning ? planAfter(callOf(entry), plan, context) : plan);
   }
-  return plan;
+  return plans[at];
 }
 
 /**
