@@ -258,3 +258,22 @@ describe('a kept selector along a streamed list (property)', () => {
     );
   }, 120_000);
 });
+
+describe('a part the SDK goes on writing to after a render', () => {
+  it('is read as the copies that follow show it, not as it was first read', () => {
+    // @ai-sdk/react hands over a new message's first snapshot with the parts it goes on writing to; later
+    // snapshots are copies. A kept selector checks each copy against the call it read, not against that part.
+    const live: Record<string, unknown> = { type: 'tool-todo_write', toolCallId: 'a', state: 'input-streaming' };
+    const selector = createTodoSelector();
+    const first = [{ id: 'm1', role: 'assistant', parts: [live] }] as never;
+    expect(selector.select(first, { status: 'streaming' }).todos).toEqual([]);
+    for (const todos of [[{ content: 'Read' }], [{ content: 'Read the code', status: 'pending' }]]) {
+      live.input = { todos };
+      const copy = [{ id: 'm1', role: 'assistant', parts: [{ ...live }] }] as never;
+      expect(selector.select(copy, { status: 'streaming' })).toEqual(selectTodoState(copy, { status: 'streaming' }));
+    }
+    Object.assign(live, { state: 'output-available', output: counts });
+    const done = [{ id: 'm1', role: 'assistant', parts: [{ ...live }] }] as never;
+    expect(contents(selector.select(done, { status: 'ready' }))).toEqual(['Read the code']);
+  });
+});

@@ -41,9 +41,14 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
   const entries: Entry[] = [];
   const groups = walkPlanParts(message, reader, (part, tool, agent) => {
     const earlier = known?.entries[entries.length];
-    // A part that reads as before keeps its entry, call and all: a copied message costs a comparison.
-    if (earlier?.tool === tool && earlier.agent === agent && isSamePart(earlier.part, part)) entries.push(earlier);
-    else entries.push({ part, tool, message: at, agent, call: undefined, earlier: earlier?.call ?? earlier?.earlier });
+    const call = earlier?.call ?? earlier?.earlier;
+    // A part that reads as the call read before keeps its entry: a copied message costs a comparison. Parts are
+    // checked against the call, never against the part object, which the SDK may still be writing to.
+    if (earlier?.call && earlier.tool === tool && earlier.agent === agent) {
+      const read = toTodoCall(part, tool, at, agent);
+      if (isSameCall(read, earlier.call)) entries.push(earlier);
+      else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined });
+    } else entries.push({ part, tool, message: at, agent, call: undefined, earlier: call });
   });
   const tools = new Map<string, unknown>();
   const agents = [...groups.keys()];
@@ -99,17 +104,6 @@ export function callOf(entry: Entry): TodoCall {
 
 /** What became of the entry's call, read from its part until the call is. */
 export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
-
-/** The fields of a part that its call is read from (`toTodoCall`). */
-const CALL_FIELDS = ['toolCallId', 'state', 'input', 'output', 'errorText', 'preliminary', 'approval'] as const;
-
-function isSamePart(a: unknown, b: unknown): boolean {
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  return (
-    a === b || CALL_FIELDS.every((field) => left[field] === right[field] || isSameValue(left[field], right[field]))
-  );
-}
 
 function isSameCall(a: TodoCall, b: TodoCall): boolean {
   return (
