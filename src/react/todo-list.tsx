@@ -241,10 +241,13 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
   // `labels` and `classNames` objects cost nothing. Only the rows shown are rendered.
   const list = useMemo(() => {
     const statusLabels = { pending, in_progress, completed, cancelled, blocked };
-    const unfinished = new Set(todos.filter((row) => row.status !== 'completed').map((row) => row.id));
+    // Only task-by-task plans have blockers: the set of unfinished tasks is made when a row needs it.
+    let unfinished: Set<string | undefined> | undefined;
     const blockersOf = (row: (typeof todos)[number]): string | undefined => {
-      const ids = row.blockedBy?.filter((each) => unfinished.has(each));
-      return ids?.length && row.change !== 'removed' ? blockedBy(ids) : undefined;
+      if (!row.blockedBy?.length || row.change === 'removed') return undefined;
+      unfinished ??= new Set(todos.filter((each) => each.status !== 'completed').map((each) => each.id));
+      const ids = row.blockedBy.filter((each) => unfinished!.has(each));
+      return ids.length ? blockedBy(ids) : undefined;
     };
     const rowElement = (row: (typeof todos)[number]): ReactNode => (
       <TodoListRow
