@@ -3,7 +3,7 @@ export * from './index.js';
 export { TODO_STATUSES, progressOf } from './plan/todo-statuses.js';
 export { bindTodoTool } from './plan/todo-tool-shape.js';
 export { checkTodoEdit } from './tool/todo-rules.js';
-export { editAnswer } from './tool/todo-edit.js';
+export { editAnswer, isEditedCall } from './tool/todo-edit.js';
 export { createReading } from './read/todo-selector.js';
 export type { TodoReading } from './read/todo-selector.js';
 export type { AnyState } from './read/todo-state.js';

@@ -6,17 +6,28 @@ import {
   useCallback,
   useContext,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { AnyTodoState, TodoLabels, TodoMessageLike, TodoReading, TodoRowStatus, TodoToolOption } from '../core.js';
+import {
+  type AnyTodoState,
+  isEditedCall,
+  type TodoLabels,
+  type TodoMessageLike,
+  type TodoReading,
+  type TodoRowStatus,
+  type TodoToolOption,
+} from '../core.js';
 import { isSameOption, useTodoReading } from './use-todos.js';
 
 interface TodoStore {
   reading: TodoReading;
   listeners: Set<() => void>;
   labels: Partial<TodoLabels> | undefined;
+  /** The conversation last read, for what a call's state leaves out (whether the person edited its list). */
+  latest: { messages: readonly TodoMessageLike[] };
 }
 
 const TodoStoreContext = createContext<TodoStore | undefined>(undefined);
@@ -36,9 +47,13 @@ export function TodoProvider(props: {
   const { messages, status, tool, labels, children } = props;
   const reading = useTodoReading(tool);
   const [listeners] = useState(() => new Set<() => void>());
-  const [store, setStore] = useState<TodoStore>(() => ({ reading, listeners, labels }));
+  const [latest] = useState(() => ({ messages }));
+  const [store, setStore] = useState<TodoStore>(() => ({ reading, listeners, labels, latest }));
   // Labels are compared by value (their `changes` and `review` parts too), so an inline object costs nothing.
-  if (store.reading !== reading || !isSameOption(store.labels, labels)) setStore({ reading, listeners, labels });
+  if (store.reading !== reading || !isSameOption(store.labels, labels))
+    setStore({ reading, listeners, labels, latest });
+  // Kept beside the reading, which is read in render too: a summary reads both in the same pass.
+  latest.messages = messages;
   // Reading again is idempotent; the revision told is compared with the last one committed, so a
   // render React throws away leaves nothing the next one depends on.
   const revision = reading.read(messages, status);
@@ -54,6 +69,16 @@ export function TodoProvider(props: {
 /** The nearest provider's labels; `undefined` outside one. */
 export function useProvidedLabels(): Partial<TodoLabels> | undefined {
   return useContext(TodoStoreContext)?.labels;
+}
+
+/** Whether the person edited the list of the call `toolCallId`, from the nearest {@link TodoProvider} (read when `state` changes). */
+export function useProvidedCallEdited(toolCallId: string, state: AnyTodoState | undefined): boolean {
+  const store = useContext(TodoStoreContext);
+  // Read again only when the call's state changes: an edit changes it (review, then accepted).
+  return useMemo(
+    () => state?.phase === 'accepted' && store !== undefined && isEditedCall(store.latest.messages, toolCallId),
+    [state, store, toolCallId],
+  );
 }
 
 /** The state of one call (default: the newest) of one agent's plan from the nearest {@link TodoProvider}; `undefined` outside one. */

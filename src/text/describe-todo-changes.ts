@@ -6,7 +6,8 @@ import { type TodoChangeLabels, type TodoLabels, withDefaults } from './todo-lab
 
 const MAX_ANNOUNCED_TASK_LENGTH = 80;
 const MAX_SUMMARIZED_TASK_LENGTH = 40;
-const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
+// Long enough for a problem's reason after the task it quotes; still bounds a runaway error text.
+const MAX_SUMMARIZED_PROBLEM_LENGTH = 240;
 
 /**
  * The status region's text after an accepted update: `changes` from `diffTodos(before, todos)`, in the order of the
