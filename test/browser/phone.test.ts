@@ -117,3 +117,29 @@ describe.each([
     expect(chat!.height).toBeGreaterThanOrEqual(128);
   });
 });
+
+describe.each([
+  { width: 320, theme: 'light' },
+  { width: 320, theme: 'dark' },
+  { width: 390, theme: 'light' },
+  { width: 390, theme: 'dark' },
+])('a suggestion at $width px, $theme', ({ width, theme }) => {
+  it('sends itself and leaves what the person typed in the box', async () => {
+    const page = await demo.open(`scenario=plan&speed=1000&theme=${theme}`, { width, height: 844 });
+    const box = page.getByRole('textbox', { name: 'Message the agent' });
+    await box.fill('Keep these words');
+    const suggestion = page.getByRole('group', { name: 'Try a request' }).getByRole('button').first();
+    const request = (await suggestion.textContent())!;
+    expect(await isWhollyVisible(suggestion)).toBe(true);
+    await suggestion.click();
+    await expect.poll(() => page.locator('.message[data-role="user"]').allTextContents()).toEqual([`You${request}`]);
+    expect(await box.inputValue()).toBe('Keep these words');
+  });
+
+  it("sends the scenario's own prompt away with it when nothing was typed", async () => {
+    const page = await demo.open(`scenario=plan&speed=1000&theme=${theme}`, { width, height: 844 });
+    await page.getByRole('group', { name: 'Try a request' }).getByRole('button').first().click();
+    await page.locator('.message[data-role="user"]').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Message the agent' }).inputValue()).toBe('');
+  });
+});
