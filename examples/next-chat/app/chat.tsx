@@ -73,8 +73,6 @@ export interface ChatProps {
   continuedMessage?: UIMessage;
   /** "Review plans" as the person last set it (the `review-plans` cookie). */
   reviewPlans?: boolean;
-  /** No API key is set: the scripted agent answers. */
-  scripted?: boolean;
 }
 
 /** `messages` with the message a running answer continues put back as that answer found it. */
@@ -110,7 +108,6 @@ export function Chat({
   resume = false,
   continuedMessage,
   reviewPlans = false,
-  scripted = false,
 }: ChatProps): ReactNode {
   const [input, setInput] = useState('');
   const [review, setReview] = useState(reviewPlans);
@@ -308,11 +305,6 @@ export function Chat({
         </div>
       </aside>
       <section className="min-w-0" aria-label="Conversation">
-        {scripted && (
-          <p className="mb-4 text-xs text-muted-foreground" data-scripted-agent="">
-            Offline · scripted agent: no API key is set, so todo-write's scripted coding agent answers.
-          </p>
-        )}
         {/* One reading of the conversation for every inline list: a delta costs the same with 1 or 160 calls. */}
         <TodoProvider messages={shown} status={status}>
           <ol className="grid gap-4">

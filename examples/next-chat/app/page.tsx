@@ -2,7 +2,7 @@ import { generateId } from 'ai';
 import { cookies } from 'next/headers';
 import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
-import { isScriptedAgent, SUGGESTED_PROMPTS } from '@/lib/chat-model';
+import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { Chat } from './chat';
 import { ChatSkeleton } from './chat-skeleton';
@@ -20,7 +20,5 @@ export default function Page(): ReactNode {
 async function NewChat(): Promise<ReactNode> {
   await connection();
   const reviewPlans = (await cookies()).get(REVIEW_COOKIE)?.value === 'on';
-  return (
-    <Chat id={generateId()} suggestions={SUGGESTED_PROMPTS} reviewPlans={reviewPlans} scripted={isScriptedAgent()} />
-  );
+  return <Chat id={generateId()} suggestions={SUGGESTED_PROMPTS} reviewPlans={reviewPlans} />;
 }

@@ -5,7 +5,7 @@ import { connection } from 'next/server';
 import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
-import { isScriptedAgent, SUGGESTED_PROMPTS } from '@/lib/chat-model';
+import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
 import { runningAnswer } from '@/lib/chat-answer';
 import { isChatId, loadChat } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
@@ -50,7 +50,6 @@ async function StoredChat({ params }: ChatParams): Promise<ReactNode> {
       resume={answer !== null}
       continuedMessage={answer?.continues ?? undefined}
       reviewPlans={(await cookies()).get(REVIEW_COOKIE)?.value === 'on'}
-      scripted={isScriptedAgent()}
     />
   );
 }
