@@ -274,6 +274,14 @@ describe('a rejected call', () => {
     );
   });
 
+  it("keeps the problem whole up to its reason, also for a long task's text", () => {
+    const content = 'Write the migration that renames the column and updates every query';
+    const summary = summarizeTodoCall(refused([{ content, status: 'done' }]));
+    expect(summary).toMatch(
+      /^Update rejected: Item 1 \(".*"\) has status "done"; use pending, in_progress or completed\.$/,
+    );
+  });
+
   it('counts every problem, also those the model read as "...and N more"', () => {
     const todos = Array.from({ length: 25 }, (_, index) => ({ content: `Task ${index}`, status: 'done' }));
     expect(summarizeTodoCall(refused(todos))).toMatch(/^Update rejected: Item 1 .* \(24 more\)$/);
@@ -349,6 +357,12 @@ describe('labels', () => {
       summarizeTodoCall(callState('output-error', refusedPlan, { errorText: 'Error: x' }), labels).replace(/:.*/, ''),
       summarizeTodoCall(callState('output-denied', refusedPlan), labels),
       summarizeTodoCall(callState('input-streaming', refusedPlan), labels),
+      summarizeTodoCall(
+        callState('output-available', refusedPlan, {
+          output: { pending: 1, in_progress: 0, completed: 0, edited_by_user: [{ content: 'B', status: 'pending' }] },
+        }),
+        labels,
+      ),
     );
     for (const text of texts) expect(text.replace(/<[^>]*>/g, '').trim()).toBe('');
     const used = new Set(texts.join('').match(/(?<=<)\w+/g));

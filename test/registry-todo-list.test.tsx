@@ -55,3 +55,21 @@ describe('the shadcn registry item with a plan that waits', () => {
     ).toEqual(['Read the pager code', 'Fix the pager math']);
   });
 });
+
+describe('the shadcn registry item when the person requests changes', () => {
+  it('says so calmly: no alert, as it is their own answer', async () => {
+    const harness = createReviewHarness({
+      route: 'toolApproval',
+      policy: 'first-plan',
+      steps: [write('call-1', PLAN), say('What should I change?')],
+    });
+    render(<Page harness={harness} />);
+    await harness.chat.sendMessage({ text: 'Fix the pager' });
+    await harness.settle(1);
+    const approvalId = harness.state().approvalId!;
+    await harness.chat.addToolApprovalResponse({ id: approvalId, approved: false, reason: 'Split the fix' });
+    await harness.settle(2);
+    await waitFor(() => expect(screen.getByText('Changes requested; this is the list before them.')).toBeTruthy());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

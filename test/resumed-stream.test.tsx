@@ -238,3 +238,26 @@ describe('the checklist on a resumed stream', async () => {
     });
   }
 });
+
+describe('a page reloaded before its first plan was stored', async () => {
+  const run = await recordRun();
+  const firstStepEnd = run.chunks.findIndex((chunk) => chunk.type === 'finish-step');
+
+  it('announces the plan the replay brings whole, from an empty checklist', async () => {
+    const announced: string[] = [];
+    const transport = resumeTransport(run.chunks, firstStepEnd + 1, false);
+    function Page(): ReactNode {
+      const [initial] = useState(() => run.stored[0]!);
+      const chat = useChat({ id: 'chat-1', messages: initial, resume: true, transport });
+      const todos = useTodos(chat.messages, { status: chat.status });
+      useLayoutEffect(() => {
+        const text = document.querySelector('[data-plan] [role="status"]')?.textContent ?? '';
+        if (text !== '' && announced.at(-1) !== text) announced.push(text);
+      });
+      return <TodoList data-plan="" state={todos} />;
+    }
+    render(<Page />);
+    await waitFor(() => expect(announced.at(-1)).toMatch(/4 of 4 completed\.$/), { timeout: 20_000 });
+    expect(announced[0]).toBe(`Planned 4 tasks. Now: ${TASKS[0]}. 0 of 4 completed.`);
+  });
+});

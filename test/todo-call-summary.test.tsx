@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TodoCallSummary } from '../src/react.js';
 import { TodoProvider } from '../src/react.js';
 import { collectSnapshots, scriptedModel, textStep, todoCallStep } from './support/stream-todo-call.js';
+import { createReviewHarness, say, write } from './compat/shared/review-harness.js';
+import { type TodoLabels, todoEditReason } from '../src/index.js';
 
 afterEach(cleanup);
 
@@ -75,5 +77,52 @@ describe('a summary per call, through the real SDK stream', () => {
       </TodoProvider>,
     );
     expect(summaries(container)).toEqual(['Parado']);
+  });
+});
+
+describe('when the person edited the plan before approving it', () => {
+  const proposed = [
+    { content: 'Read the pager code', status: 'in_progress' as const },
+    { content: 'Rewrite the whole pager', status: 'pending' as const },
+  ];
+
+  /** The proposed plan answered through a real useChat: approved as it was, or with `edited` in its place. */
+  async function answered(edited?: typeof proposed): Promise<UIMessage[]> {
+    const harness = createReviewHarness({
+      route: 'toolApproval',
+      policy: 'first-plan',
+      steps: [write('call-1', proposed), say('On it.')],
+    });
+    await harness.chat.sendMessage({ text: 'Fix the pager' });
+    await harness.settle(1);
+    const approvalId = harness.state().approvalId!;
+    await harness.chat.addToolApprovalResponse(
+      edited ? { id: approvalId, approved: true, reason: todoEditReason(edited) } : { id: approvalId, approved: true },
+    );
+    await harness.settle(2);
+    return harness.chat.messages as UIMessage[];
+  }
+
+  const summaryOf = (messages: UIMessage[], labels?: Partial<TodoLabels>): string | null =>
+    render(
+      <TodoProvider messages={messages} status="ready" labels={labels}>
+        <TodoCallSummary toolCallId="call-1" />
+      </TodoProvider>,
+    ).container.textContent;
+
+  it('says the plan was edited by the person', async () => {
+    const messages = await answered([{ content: 'Add a failing test', status: 'in_progress' }, ...proposed.slice(1)]);
+    expect(summaryOf(messages)).toBe('Planned 2 tasks, edited by you');
+  });
+
+  it('says nothing of an edit when the plan was approved as proposed', async () => {
+    expect(summaryOf(await answered())).toBe('Planned 2 tasks');
+  });
+
+  it('takes its words from the labels', async () => {
+    const messages = await answered([{ content: 'Add a failing test', status: 'pending' }]);
+    expect(summaryOf(messages, { changes: { callEdited: (summary) => `${summary} (von dir geändert)` } })).toBe(
+      'Planned 1 task (von dir geändert)',
+    );
   });
 });

@@ -57,7 +57,8 @@ export function ChatSession({ choice, speed, throttle, theme, review, agentTool 
   });
   const todoState = useTodos(messages, { status, tool });
   const scenario = choice === 'live' ? undefined : scenarios[choice];
-  const [draft, setDraft] = useState(scenario?.prompt ?? scenarios.plan.prompt);
+  const prompt = scenario?.prompt ?? scenarios.plan.prompt;
+  const [draft, setDraft] = useState(prompt);
   const busy = status === 'submitted' || status === 'streaming';
   const idle = !busy;
 
@@ -81,6 +82,12 @@ export function ChatSession({ choice, speed, throttle, theme, review, agentTool 
   const send = (text: string): void => {
     pinnedToBottom.current = true;
     setDraft('');
+    void sendMessage({ text });
+  };
+  // A suggestion goes as it is: what the person typed stays in the box (the scenario's own prompt goes).
+  const sendSuggestion = (text: string): void => {
+    pinnedToBottom.current = true;
+    setDraft((current) => (current === prompt ? '' : current));
     void sendMessage({ text });
   };
   const unfinished = todoState.todos.some((todo) => todo.status !== 'completed');
@@ -149,6 +156,7 @@ export function ChatSession({ choice, speed, throttle, theme, review, agentTool 
           value={draft}
           onChange={setDraft}
           onSend={send}
+          onSuggestion={sendSuggestion}
           onStop={() => void stop()}
           busy={busy}
           suggestions={suggestions}

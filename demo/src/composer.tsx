@@ -4,11 +4,13 @@ export interface ComposerProps {
   value: string;
   onChange: (value: string) => void;
   onSend: (text: string) => void;
+  /** Sends a suggestion; what was typed stays. */
+  onSuggestion: (text: string) => void;
   onStop: () => void;
   /** A response is streaming (or about to): show Stop instead of Send. */
   busy: boolean;
   /**
-   * Quick replies shown above the input while the agent is idle; a click sends one. Before the first
+   * Quick replies shown above the input while the agent is idle; a click sends one (`onSuggestion`). Before the first
    * message, requests to start with (`SUGGESTED_PROMPTS`); after it, e.g. "continue".
    */
   suggestions: readonly string[];
@@ -21,6 +23,7 @@ export function Composer({
   value,
   onChange,
   onSend,
+  onSuggestion,
   onStop,
   busy,
   suggestions,
@@ -52,7 +55,7 @@ export function Composer({
         // biome-ignore lint/a11y/useSemanticElements: a row of quick-send buttons, not a set of form fields
         <div className="composer__suggestions" role="group" aria-label={suggestionsLabel}>
           {suggestions.map((suggestion) => (
-            <button key={suggestion} type="button" className="chip" onClick={() => onSend(suggestion)}>
+            <button key={suggestion} type="button" className="chip" onClick={() => onSuggestion(suggestion)}>
               {suggestion}
             </button>
           ))}

@@ -15,18 +15,19 @@ export function PlanPanel({
   state,
   children,
 }: {
-  state: Pick<TodoState, 'phase'> & { todos: readonly unknown[] };
+  state: Pick<TodoState, 'phase' | 'rejection'> & { todos: readonly unknown[] };
   children: ReactNode;
 }): ReactNode {
+  const denied = state.phase === 'rejected' && state.rejection === 'denied';
   return (
     <aside className="plan" aria-labelledby="plan-title" data-phase={state.phase}>
       <div className="plan__header">
         <h2 id="plan-title" className="plan__title">
           Agent plan
         </h2>
-        <span className="plan__phase" data-phase={state.phase}>
+        <span className="plan__phase" data-phase={state.phase} data-rejection={denied ? 'denied' : undefined}>
           <span className="plan__phase-dot" aria-hidden="true" />
-          {PHASE_LABELS[state.phase]}
+          {denied ? 'Changes requested' : PHASE_LABELS[state.phase]}
         </span>
       </div>
       <section

@@ -7,9 +7,9 @@ const NEEDS_PROVIDER =
   '<TodoCallSummary> reads its call from a <TodoProvider messages status>: wrap the transcript in one.';
 
 /**
- * What a call did in one line, from the nearest `<TodoProvider>`: a `<p data-todo-call-summary data-phase>` taking
- * other props and the ref. `toolCallId`: the tool part's. `labels`: texts for other languages (default: the
- * provider's, else English).
+ * What a call did in one line, from the nearest `<TodoProvider>`, saying so when the person edited its list: a
+ * `<p data-todo-call-summary data-phase>` taking other props and the ref. `toolCallId`: the tool part's. `labels`:
+ * texts for other languages (default: the provider's, else English).
  */
 export const TodoCallSummary = memo(
   forwardRef<

@@ -6,7 +6,7 @@
 import type { ChatStatus } from 'ai';
 import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
 import { type AgentGroup, createAgentWalker, namesAgent } from './todo-agents.js';
-import { writtenInput } from '../tool/todo-edit.js';
+import { editedTodos, writtenInput } from '../tool/todo-edit.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
 export interface TodoCall {
@@ -17,6 +17,8 @@ export interface TodoCall {
   state: string;
   /** The list the call writes: the person's edit once approved with one, else the model's input (`writtenInput`). */
   input: unknown;
+  /** The list is the person's edit, not the model's. */
+  edited: boolean;
   /** The tool's output (a UI part's `output`, a model result's `value`). */
   output: unknown;
   errorText: string | undefined;
@@ -171,6 +173,7 @@ export function toTodoCall(part: unknown, tool: PlanTool, message: number, agent
     agent,
     state: stringOrUndefined(state) ?? '',
     input: writtenInput(input, output, answer?.approved, reason),
+    edited: editedTodos(output, answer?.approved, reason) !== undefined,
     output,
     errorText: stringOrUndefined(errorText),
     preliminary: preliminary === true,
@@ -230,6 +233,7 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
           agent: agents.callAgent(tool.kind, part.providerOptions),
           state: 'input-available',
           input: part.input,
+          edited: false,
           output: undefined,
           errorText: undefined,
           preliminary: false,
@@ -249,6 +253,7 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
         call.answeredIn = at;
         call.state = 'approval-responded';
         call.input = writtenInput(call.input, undefined, call.approved, call.reason);
+        call.edited ||= editedTodos(undefined, call.approved, call.reason) !== undefined;
       } else if (part.type === 'tool-approval-request') {
         const call = callsById.get(part.toolCallId);
         if (call === undefined) continue;
@@ -270,6 +275,7 @@ export function readTodoCalls(messages: readonly unknown[], reader: TodoReader):
         if (call.state === 'output-error') call.errorText = typeof output.value === 'string' ? output.value : undefined;
         if (call.state === 'output-denied') call.reason = stringOrUndefined(output.reason) ?? call.reason;
         call.input = writtenInput(call.input, call.output, undefined, undefined);
+        call.edited ||= editedTodos(call.output, undefined, undefined) !== undefined;
       }
     }
   });

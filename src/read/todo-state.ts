@@ -33,6 +33,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
   | {
       phase: 'empty';
       toolCallId?: never;
+      edited?: never;
       approvalId?: never;
       limits?: never;
       rejection?: never;
@@ -43,6 +44,8 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
       phase: 'streaming' | 'executing' | 'accepted';
       /** The call whose list is on screen. */
       toolCallId: string;
+      /** `accepted` only: the list is the person's edit of the model's (approved with an edit). */
+      edited?: true | undefined;
       approvalId?: never;
       limits?: never;
       rejection?: never;
@@ -52,6 +55,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
   | {
       phase: 'review';
       toolCallId: string;
+      edited?: never;
       /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
       approvalId: string;
       /** The limits an edited plan is held to (`todo_write`'s settings); unset for another agent's tool, whose plan is not edited. */
@@ -64,6 +68,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
       phase: 'rejected';
       /** The last accepted call, whose plan is back on screen (none when there was none). */
       toolCallId?: string;
+      edited?: never;
       approvalId?: never;
       limits?: never;
       rejection: TodoRejection;
@@ -184,6 +189,7 @@ export function stateOf(
       todos: rows,
       removed: rows === beforeRows ? NO_ROWS : removed,
       ...withNote(note),
+      ...(call.edited ? { edited: true } : {}),
     };
   }
   if (outcome === 'refused') return rejected('error', refusalOf(call, reader));

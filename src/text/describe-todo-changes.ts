@@ -2,11 +2,12 @@
 import { noTodoChanges, TODO_CHANGE_KINDS, type TodoChangeKind, type TodoChanges } from '../plan/todo-changes.js';
 import { cutLine, progressOf, type Todo, type TodoRowStatus } from '../plan/todo-statuses.js';
 import type { AnyTodoState } from '../read/todo-state.js';
-import { type TodoChangeLabels, type TodoLabels, withDefaults } from './todo-labels.js';
+import { type ResolvedLabels, type TodoChangeLabels, type TodoLabels, withDefaults } from './todo-labels.js';
 
 const MAX_ANNOUNCED_TASK_LENGTH = 80;
 const MAX_SUMMARIZED_TASK_LENGTH = 40;
-const MAX_SUMMARIZED_PROBLEM_LENGTH = 100;
+// Long enough for a problem's reason after the task it quotes; still bounds a runaway error text.
+const MAX_SUMMARIZED_PROBLEM_LENGTH = 240;
 
 /**
  * The status region's text after an accepted update: `changes` from `diffTodos(before, todos)`, in the order of the
@@ -76,23 +77,27 @@ export function summarizeTodoCall(state: AnyTodoState, labels: Partial<TodoLabel
       return `${label}: ${detail}${more > 0 ? ` (${text.more(more)})` : ''}`;
     }
     case 'accepted': {
-      const changes = rowChanges(call);
-      const kind = updateKind(changes, call.todos.length);
-      if (kind === 'planned') return text.changes.callPlanned(call.todos.length);
-      if (kind === 'cleared') return text.changes.callCleared;
-      const clauses: string[] = [];
-      for (const change of TODO_CHANGE_KINDS) {
-        const tasks = changes[change];
-        if (tasks.length === 0) continue;
-        const clause =
-          text.changes[
-            `call${change.charAt(0).toUpperCase()}${change.slice(1)}` as `call${Capitalize<TodoChangeKind>}`
-          ];
-        clauses.push(clause(tasks.map((task) => cutLine(task.content, MAX_SUMMARIZED_TASK_LENGTH))));
-      }
-      return clauses.length === 0 ? text.changes.callUnchanged : text.changes.callJoin(clauses);
+      const summary = summarizeAccepted(call, text);
+      return call.edited ? text.changes.callEdited(summary) : summary;
     }
   }
+}
+
+/** What an accepted call did to the plan, in one line. */
+function summarizeAccepted(call: AnyTodoState, text: ResolvedLabels): string {
+  const changes = rowChanges(call);
+  const kind = updateKind(changes, call.todos.length);
+  if (kind === 'planned') return text.changes.callPlanned(call.todos.length);
+  if (kind === 'cleared') return text.changes.callCleared;
+  const clauses: string[] = [];
+  for (const change of TODO_CHANGE_KINDS) {
+    const tasks = changes[change];
+    if (tasks.length === 0) continue;
+    const clause =
+      text.changes[`call${change.charAt(0).toUpperCase()}${change.slice(1)}` as `call${Capitalize<TodoChangeKind>}`];
+    clauses.push(clause(tasks.map((task) => cutLine(task.content, MAX_SUMMARIZED_TASK_LENGTH))));
+  }
+  return clauses.length === 0 ? text.changes.callUnchanged : text.changes.callJoin(clauses);
 }
 
 /** The default announcement of a state: what the accepted update did, that the plan waits, or the rejection's label. */

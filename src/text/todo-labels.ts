@@ -32,6 +32,8 @@ export type TodoChangeLabels = Record<
   callUnchanged: string;
   /** Joins a summary's clauses, in the order of the kinds above. Default `'Completed 'A', added 'B' and started 'C''`. */
   callJoin: (clauses: readonly string[]) => string;
+  /** Summary of a call whose list the person edited before approving it. Default `` `${summary}, edited by you` ``. */
+  callEdited: (summary: string) => string;
 };
 
 /** The texts of the review controls and the plan editor. */
@@ -141,6 +143,7 @@ function changeLabels(): TodoChangeLabels {
       const line = clauses.length > 1 ? `${clauses.slice(0, -1).join(', ')} and ${clauses.at(-1)}` : (clauses[0] ?? '');
       return line.charAt(0).toUpperCase() + line.slice(1);
     },
+    callEdited: (summary) => `${summary}, edited by you`,
   };
 }
 

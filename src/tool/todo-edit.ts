@@ -47,10 +47,15 @@ export const trimmedEdit = (todos: readonly Todo[]): Todo[] =>
  * approving answer carries (on its way to the tool), else the model's own input.
  */
 export function writtenInput(input: unknown, output: unknown, approved: unknown, reason: unknown): unknown {
-  const edited = (output as Record<string, unknown> | null | undefined)?.[EDITED_OUTPUT_KEY];
-  if (Array.isArray(edited)) return { todos: edited };
-  const todos = approved === true ? readTodoEdit(reason) : undefined;
+  const todos = editedTodos(output, approved, reason);
   return todos === undefined ? input : { todos };
+}
+
+/** The person's list a call writes: the one the tool wrote into its output, else the one an approving answer carries. */
+export function editedTodos(output: unknown, approved: unknown, reason: unknown): unknown[] | undefined {
+  const edited = (output as Record<string, unknown> | null | undefined)?.[EDITED_OUTPUT_KEY];
+  if (Array.isArray(edited)) return edited;
+  return approved === true ? readTodoEdit(reason) : undefined;
 }
 
 /**

@@ -172,3 +172,49 @@ describe('server rendering', () => {
     await page.close();
   });
 });
+
+describe.each([
+  { width: 320, theme: 'light' as const },
+  { width: 320, theme: 'dark' as const },
+  { width: 390, theme: 'light' as const },
+  { width: 390, theme: 'dark' as const },
+])('the notice of a call that was not applied, at $width px, $theme', ({ width, theme }) => {
+  /** The notice after `last` over an accepted plan, its colour and the danger colour of the list. */
+  async function notice(last: Record<string, unknown>) {
+    const page = await openPage('reduce');
+    await page.setViewportSize({ width, height: 640 });
+    await page.emulateMedia({ colorScheme: theme });
+    const [accepted] = conversationOf([PLAN]);
+    const messages = [
+      accepted,
+      {
+        id: 'm1',
+        role: 'assistant',
+        parts: [{ type: 'tool-todo_write', toolCallId: 'c1', input: { todos: DONE_ONE }, ...last }],
+      },
+    ];
+    await page.evaluate((written) => window.showMessages(written), messages);
+    const seen = await page.locator('[data-todo-notice]').evaluate((element) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--todo-danger)';
+      element.closest('[data-todo-list]')!.append(probe);
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      return { text: element.textContent, colour: getComputedStyle(element).color, danger };
+    });
+    await page.close();
+    return seen;
+  }
+
+  it('draws changes the person asked for as their answer, not in the red of a refusal', async () => {
+    const denied = await notice({
+      state: 'output-denied',
+      approval: { id: 'a1', approved: false, reason: 'Split the last task' },
+    });
+    expect(denied.text).toBe('Changes requested Split the last task');
+    expect(denied.colour).not.toBe(denied.danger);
+    const refused = await notice({ state: 'output-error', errorText: 'Error: The disk is full.' });
+    expect(refused.text).toContain('Update rejected');
+    expect(refused.colour).toBe(refused.danger);
+  });
+});

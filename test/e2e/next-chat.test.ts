@@ -143,9 +143,11 @@ const runFirstTurn = () =>
     const emptyPlan = await page.locator('[aria-label="Plan"]').evaluate((aside) => ({
       // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not that of a hidden list
       text: (aside as HTMLElement).innerText.trim(),
-      // A list box that takes room on the page (`display: none` has no client rects).
-      shownLists: [...aside.querySelectorAll('[data-todo-list]')].filter((list) => list.getClientRects().length > 0)
-        .length,
+      // A list box that takes room on the page (its status region alone is a clipped pixel).
+      shownLists: [...aside.querySelectorAll('[data-todo-list]')].filter((list) => {
+        const { width, height } = list.getBoundingClientRect();
+        return width > 1 && height > 1;
+      }).length,
     }));
     await recordChecklist(page);
     await sendAndWait(page, SCENARIO.prompt);

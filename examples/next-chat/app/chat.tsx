@@ -8,7 +8,7 @@ import {
   type TextUIPart,
   type UIMessage,
 } from 'ai';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Streamdown } from 'streamdown';
 import { TodoList, TodoProvider, useTodos } from 'todo-write/react';
 import { STEP_CUT_OFF } from '@/lib/engine-workarounds';
@@ -92,6 +92,12 @@ function MessageText({ part, role }: { part: TextUIPart; role: UIMessage['role']
     </Streamdown>
   );
 }
+
+/** Below `md`, the plan's line stays at the top of the page, edge to edge over the main element's padding. */
+const PINNED_PLAN = [
+  'max-md:sticky max-md:top-0 max-md:z-10 max-md:border-b max-md:border-border max-md:bg-background max-md:py-2',
+  'max-sm:-mx-4 max-sm:-mt-4 max-sm:px-4 sm:max-md:-mx-6 sm:max-md:-mt-6 sm:max-md:px-6',
+].join(' ');
 
 /** A chat with the agent's plan pinned beside it, built live from the streamed todo_write calls. */
 export function Chat({
@@ -196,6 +202,12 @@ export function Chat({
   // A plan waiting for review needs the live list: its controls answer through useChat.
   const showStoredChecklist =
     storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review' && todos.phase !== 'empty';
+  const following = useFollowNewest();
+  // On a phone the plan is a pinned line that opens the list; a plan waiting for review shows whole.
+  const [planOpen, setPlanOpen] = useState(false);
+  const planId = useId();
+  const pinned = todos.phase !== 'empty' && todos.phase !== 'review';
+  const current = todos.todos.find((row) => row.status === 'in_progress');
 
   /**
    * Replaces the page's conversation with the stored one (saying why, when a request was refused), and
@@ -231,32 +243,66 @@ export function Chat({
     void stop();
   }
 
+  function sendText(text: string): void {
+    setRefusedAnswer(undefined);
+    following.current = true;
+    void sendMessage({ text });
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     const text = input.trim();
     if (text === '' || busy) return;
-    setRefusedAnswer(undefined);
-    void sendMessage({ text });
+    sendText(text);
     setInput('');
   }
 
   return (
-    <main className="chat mx-auto grid max-w-5xl gap-6 p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
-      <aside className="md:sticky md:top-6 md:self-start" aria-label="Plan">
+    <main className="chat mx-auto grid max-w-5xl gap-6 p-4 sm:p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <aside className={`${pinned ? PINNED_PLAN : ''} md:sticky md:top-6 md:self-start`} aria-label="Plan">
         {todos.phase === 'empty' && (
           <p className="text-sm text-muted-foreground">The agent's plan shows here once it makes one.</p>
         )}
-        {showStoredChecklist ? (
-          storedChecklist
-        ) : (
-          <TodoList
-            state={todos}
-            // Before the first plan the sentence above stands in for it: no empty box.
-            className="data-[phase=empty]:hidden"
-            classNames={planClassNames}
-            addToolApprovalResponse={addToolApprovalResponse}
-          />
+        {pinned && (
+          <button
+            type="button"
+            aria-expanded={planOpen}
+            aria-controls={planId}
+            onClick={() => setPlanOpen(!planOpen)}
+            className="flex w-full items-center gap-2 text-start text-sm md:hidden"
+          >
+            <span className="shrink-0 font-medium">
+              Plan · {todos.counts.completed} of {todos.todos.length} done
+            </span>
+            <span className="min-w-0 flex-1 truncate text-muted-foreground">{current?.content}</span>
+            <span
+              aria-hidden="true"
+              className={`shrink-0 transition-transform motion-reduce:transition-none ${planOpen ? 'rotate-180' : ''}`}
+            >
+              ▾
+            </span>
+          </button>
         )}
+        {/* Closed on a phone, the list is out of sight but still read out: its status region keeps announcing. */}
+        <div
+          id={planId}
+          className={
+            pinned ? (planOpen ? 'max-md:mt-2 max-md:max-h-[70dvh] max-md:overflow-y-auto' : 'max-md:sr-only') : ''
+          }
+        >
+          {showStoredChecklist ? (
+            storedChecklist
+          ) : (
+            <TodoList
+              state={todos}
+              // Before the first plan the sentence above stands in for it: no empty box, but its
+              // status region stays, so a plan that arrives whole is announced.
+              className="data-[phase=empty]:sr-only"
+              classNames={planClassNames}
+              addToolApprovalResponse={addToolApprovalResponse}
+            />
+          )}
+        </div>
       </aside>
       <section className="min-w-0" aria-label="Conversation">
         {/* One reading of the conversation for every inline list: a delta costs the same with 1 or 160 calls. */}
@@ -338,8 +384,10 @@ export function Chat({
               <li key={suggestion}>
                 <button
                   type="button"
-                  onClick={() => setInput(suggestion)}
-                  className="rounded-md border border-border px-2.5 py-1.5 text-left text-[0.8125rem] text-muted-foreground hover:bg-accent hover:text-foreground"
+                  // Sends the suggestion as it is: what the person typed stays in the input.
+                  onClick={() => sendText(suggestion)}
+                  disabled={busy}
+                  className="rounded-md border border-border px-2.5 py-1.5 text-left text-[0.8125rem] text-muted-foreground hover:bg-accent hover:text-foreground disabled:opacity-50"
                 >
                   {suggestion}
                 </button>
@@ -350,4 +398,33 @@ export function Chat({
       </section>
     </main>
   );
+}
+
+/**
+ * Keeps the newest text in view while the page grows, until the person scrolls up; scrolling back to the
+ * bottom follows again. Set `current` to true to follow from now on (a message sent).
+ */
+function useFollowNewest(): { current: boolean } {
+  const following = useRef(true);
+  useEffect(() => {
+    const page = document.scrollingElement ?? document.documentElement;
+    const atBottom = (): boolean => page.scrollHeight - page.scrollTop - window.innerHeight < 48;
+    let lastTop = page.scrollTop;
+    const onScroll = (): void => {
+      if (atBottom()) following.current = true;
+      else if (page.scrollTop < lastTop) following.current = false;
+      lastTop = page.scrollTop;
+    };
+    // Runs after layout, so a streamed delta never forces a layout of its own.
+    const observer = new ResizeObserver(() => {
+      if (following.current && !atBottom()) window.scrollTo({ top: page.scrollHeight });
+    });
+    observer.observe(document.body);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  return following;
 }

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { THEME_SCRIPT } from '@/lib/theme';
 import './globals.css';
 import 'todo-write/styles.css';
+import { ScriptedAgentNote } from './scripted-agent-note';
 import { ThemeSwitch } from './theme-switch';
 
 export const metadata: Metadata = {
@@ -27,6 +28,9 @@ export default function RootLayout({ children }: { children: ReactNode }): React
             </Link>
             <ThemeSwitch />
           </div>
+          <Suspense fallback={null}>
+            <ScriptedAgentNote />
+          </Suspense>
         </header>
         {children}
       </body>

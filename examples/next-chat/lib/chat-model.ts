@@ -21,6 +21,11 @@ export function chatModel(messages: readonly UIMessage[]): LanguageModel {
   return createScriptedModel({ scenario: scenarioFor(messages), speed: speed > 0 ? speed : 1 });
 }
 
+/** Whether the scripted agent answers: no API key is set. */
+export function isScriptedAgent(): boolean {
+  return !process.env.OPENAI_API_KEY?.trim() && !process.env.ANTHROPIC_API_KEY?.trim();
+}
+
 /** The prompts the page suggests: the scripted scenarios' (they read fine to a real model too). */
 export const SUGGESTED_PROMPTS: readonly string[] = [scenarios.plan.prompt, scenarios.rejected.prompt];
 

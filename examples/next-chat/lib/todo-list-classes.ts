@@ -41,5 +41,7 @@ export const inlineClassNames: TodoListClassNames = {
   content:
     'min-w-0 group-data-[status=completed]/item:text-muted-foreground group-data-[status=completed]/item:line-through',
   toggle: 'justify-self-start text-xs font-medium text-primary hover:underline',
-  notice: 'text-xs text-destructive [&_[data-todo-error]]:mt-0.5 [&_[data-todo-error]]:block',
+  // Changes the person asked for are their answer, not a failure.
+  notice:
+    'text-xs text-destructive data-[rejection=denied]:text-foreground [&_[data-todo-error]]:mt-0.5 [&_[data-todo-error]]:block',
 };

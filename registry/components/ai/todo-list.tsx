@@ -73,7 +73,12 @@ export function TodoList({
           style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }}
         />
       </div>
-      {state.phase === 'rejected' ? (
+      {/* Changes the person asked for are their answer: said calmly, not as an error. */}
+      {state.phase === 'rejected' && state.rejection === 'denied' ? (
+        <p className="text-muted-foreground text-xs" aria-live="polite">
+          Changes requested; this is the list before them.
+        </p>
+      ) : state.phase === 'rejected' ? (
         <p
           role="alert"
           className="border-destructive/40 bg-destructive/10 text-destructive rounded-md border px-3 py-2 text-xs"

@@ -10,6 +10,8 @@ declare global {
     /** Renders the list after these accepted writes (the chat still running unless `status` says otherwise). */
     showWrites: (lists: PlanTodo[][], status?: 'streaming' | 'ready') => void;
     initialWrites?: PlanTodo[][];
+    /** Renders the list of a conversation the test wrote whole, the chat over. */
+    showMessages: (messages: unknown[]) => void;
   }
 }
 
@@ -26,3 +28,8 @@ window.showWrites = (lists, status = 'streaming') => {
   flushSync(() => current.render(element));
 };
 if (window.initialWrites) window.showWrites(window.initialWrites, 'ready');
+window.showMessages = (messages) => {
+  root ??= createRoot(container);
+  const current = root;
+  flushSync(() => current.render(<TodoList messages={messages as never} status="ready" />));
+};
