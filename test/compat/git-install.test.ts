@@ -1,6 +1,6 @@
 /**
- * The package installed from its git repository, as a user installs it before it is on npm: a clone
- * of HEAD, installed into a fresh app by a `git+file:` URL. npm clones it, installs its tools and
+ * The package installed from its git repository, as the README's Install says before it is on npm:
+ * a clone of HEAD, installed into a fresh app by a `git+file:` URL. npm clones it, installs its tools and
  * builds dist/ (`postprepare`); the app then holds the files a release ships, and both entries run.
  */
 import { execFileSync } from 'node:child_process';
@@ -37,6 +37,14 @@ describe('the package installed from a git+file: URL of a clone of the repositor
   it('starts from a clone of HEAD, which has no dist/', () => {
     expect(head(clone)).toBe(head(REPO_ROOT));
     expect(existsSync(join(clone, 'dist'))).toBe(false);
+  });
+
+  it("is how the README's Install says to install it, by this repository's address", () => {
+    const { repository } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      repository: { url: string };
+    };
+    const slug = repository.url.replace(/^git\+https:\/\/github\.com\//, '').replace(/\.git$/, '');
+    expect(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8')).toContain(`\nnpm install github:${slug} `);
   });
 
   it('is a dependency of the app by its git URL', () => {
