@@ -5,7 +5,8 @@
  * script to run and `npm run dev` serves a chat whose checklist streams and finishes with the
  * scripted agent (no API key). On this machine's Node 20, which has no `node:sqlite`, the log at
  * start, the chat route and the page all say which Node to use, instead of an empty 500. In a fresh
- * clone of the repository, the README's steps for a clone install todo-write from it and serve the chat.
+ * clone of the repository, the README's steps for a clone install todo-write from it and serve the
+ * chat, with no warning about the workspace root although the repository has a lockfile of its own.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -235,6 +236,11 @@ describe("a fresh clone of the repository, with the README's steps for a clone o
       encoding: 'utf8',
     });
     expect(changed, installed).toBe('');
+  });
+
+  it('starts `next dev` with no warning about the workspace root, though the repository has a lockfile too', () => {
+    expect(dev?.output()).toMatch(/Ready in/);
+    expect(dev?.output()).not.toMatch(/inferred your workspace root|multiple lockfiles/);
   });
 
   it('in Chromium, the agent answers and every task of its plan is done', () => {
