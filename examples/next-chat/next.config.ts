@@ -3,10 +3,15 @@ import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 import { withWorkflow } from 'workflow/next';
 
+/** This folder: the app imports nothing from outside it. */
+const APP_ROOT = dirname(fileURLToPath(import.meta.url));
+
 const nextConfig: NextConfig = {
   // Next.js 16's default for new apps: dynamic data renders inside <Suspense>, the rest is prerendered.
   cacheComponents: true,
   partialPrefetching: true,
+  // Keep Next.js from taking a folder above for the root when it has a lockfile too (the repository's).
+  turbopack: { root: APP_ROOT },
 };
 
 // One URL for everything: with DATABASE_URL the workflow runs and their streams live in the same
@@ -21,7 +26,7 @@ if (process.env.DATABASE_URL && !process.env.VERCEL) {
 } else if (!process.env.DATABASE_URL) {
   // Naming the world keeps withWorkflow() from moving its data into .next/, which a build wipes.
   process.env.WORKFLOW_TARGET_WORLD ??= 'local';
-  process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(dirname(fileURLToPath(import.meta.url)), 'data', 'runs');
+  process.env.WORKFLOW_LOCAL_DATA_DIR ??= join(APP_ROOT, 'data', 'runs');
 }
 
 export default withWorkflow(nextConfig);

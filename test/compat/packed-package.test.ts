@@ -6,44 +6,23 @@
  * has them), both entries run and the stylesheet resolves and bundles.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packPackage, REPO_ROOT, tarballFiles } from '../support/pack-package.js';
-
-interface Manifest {
-  name: string;
-  version: string;
-  devDependencies: Record<string, string>;
-}
-
-const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
-/** The consumer's packages, at the versions this repository pins (so npm's cache has them), with the majors they must be. */
-const CONSUMER_PACKAGES = { ai: 7, '@ai-sdk/react': 4, react: 19, 'react-dom': 19 } as const;
+import { packPackage, REPO_ROOT, shippedFileProblems, tarballFiles } from '../support/pack-package.js';
+import { CONSUMER_PACKAGES, createConsumerApp, installIntoApp, runSmoke } from './consumer-app.js';
 
 let tarball = '';
 let app = '';
 let installLog = '';
 
-async function npmInstall(cwd: string, specs: string[]): Promise<string> {
-  const { stdout, stderr } = await promisify(execFile)(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'warn', ...specs],
-    { cwd, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return `${stdout}${stderr}`;
-}
-
 describe('the packed package', () => {
   beforeAll(async () => {
     tarball = packPackage().tarball;
-    app = mkdtempSync(join(tmpdir(), 'todo-write-consumer-app-'));
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    const specs = Object.keys(CONSUMER_PACKAGES).map((name) => `${name}@${manifest.devDependencies[name]}`);
-    installLog = await npmInstall(app, [tarball, ...specs]);
+    app = createConsumerApp('todo-write-consumer-app-');
+    installLog = await installIntoApp(app, tarball);
   });
 
   afterAll(() => {
@@ -52,24 +31,7 @@ describe('the packed package', () => {
 
   it('holds the built code, its types, the stylesheet, the registry item, README, LICENSE and CHANGELOG, and no sources', () => {
     const files = tarballFiles(tarball);
-    for (const file of [
-      'package.json',
-      'README.md',
-      'LICENSE',
-      'CHANGELOG.md',
-      'dist/index.js',
-      'dist/index.d.ts',
-      'dist/react.js',
-      'dist/react.d.ts',
-      'dist/styles.css',
-      'registry/todo-list.json',
-    ]) {
-      expect(files).toContain(file);
-    }
-    const outside = files.filter((file) => !/^(dist|registry)\//.test(file) && !file.includes('/'));
-    expect(outside.sort()).toEqual(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']);
-    expect(files.filter((file) => /^(src|test|demo|examples|scripts|bench|docs)\//.test(file))).toEqual([]);
-    expect(files.filter((file) => file.startsWith('registry/') && !file.endsWith('.json'))).toEqual([]);
+    expect(shippedFileProblems(files)).toEqual([]);
     console.log(`packed ${files.length} files`);
   });
 
@@ -114,16 +76,7 @@ describe('the packed package', () => {
   });
 
   it('runs both entries in the app: the tool through streamText, readTodos, selectTodoState, <TodoList> rendered', async () => {
-    copyFileSync(join(REPO_ROOT, 'test/compat/fixtures/packed-consumer/smoke.mjs'), join(app, 'smoke.mjs'));
-    // As an app runs in production: React's jsx-dev-runtime has no jsxDEV there.
-    const { stdout } = await promisify(execFile)(process.execPath, ['smoke.mjs'], {
-      cwd: app,
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      versions: Record<keyof typeof CONSUMER_PACKAGES, string>;
-      [key: string]: unknown;
-    };
+    const report = await runSmoke(app);
     const todos = [
       { content: 'Read the failing test', status: 'completed' },
       { content: 'Fix the pager', status: 'in_progress' },

@@ -2,8 +2,8 @@
  * The Next.js example as built from the packed tarball (global-setup.ts installs and builds it):
  * it runs the packed package, `'use client'` survives, `next build` passes with Cache Components,
  * the chat route's server bundle and the workflow's step bundle (where the agent's steps and its
- * todo_write calls run) hold no React client code of `todo-write/react`, and the code the docs quote
- * is the example's code.
+ * todo_write calls run) hold no React client code of `todo-write/react`, no warning names the
+ * repository's lockfile, and the code the docs quote is the example's code.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,10 @@ describe('next build', () => {
 
   it('builds /chat/[id] as a prerendered shell with streamed content (◐)', () => {
     expect(inject('exampleBuild')).toMatch(/◐ \/chat\/\[id\]/);
+  });
+
+  it("takes the example's folder for its workspace root, with no warning about the repository's lockfile", () => {
+    expect(inject('exampleBuild')).not.toMatch(/inferred your workspace root|multiple lockfiles/);
   });
 });
 

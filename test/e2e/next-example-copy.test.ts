@@ -1,12 +1,15 @@
 /**
  * examples/next-chat as a person gets it: the folder alone (the files a fresh clone has), copied
  * outside the repository, `todo-write` pointed at the packed package, then the two commands of its
- * README's "Run it", read out of the README. On the pinned Node 24 the install asks no install
+ * README for a copy of the folder, read out of the README. On the pinned Node 24 the install asks no install
  * script to run and `npm run dev` serves a chat whose checklist streams and finishes with the
  * scripted agent (no API key). On this machine's Node 20, which has no `node:sqlite`, the log at
- * start, the chat route and the page all say which Node to use, instead of an empty 500.
+ * start, the chat route and the page all say which Node to use, instead of an empty 500. In a fresh
+ * clone of the repository, the README's steps for a clone install todo-write from it and serve the
+ * chat, with no warning about the workspace root although the repository has a lockfile of its own.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -86,11 +89,11 @@ interface DevServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the README's dev line and resolves once the page answers (compiled on that first request). */
-async function startDev(runtime: NodeRuntime): Promise<DevServer> {
+/** Starts a README's dev line in `cwd` and resolves once the page answers (compiled on that first request). */
+async function startDev(runtime: NodeRuntime, cwd = COPY, command = STEPS.run[1]!): Promise<DevServer> {
   const port = await freePort();
-  const { child, output, stop } = spawnServer('sh', ['-c', STEPS.run[1]!], {
-    cwd: COPY,
+  const { child, output, stop } = spawnServer('sh', ['-c', command], {
+    cwd,
     env: readmeEnv(runtime, port),
   });
   // `next dev` takes requests for localhost: its dev resources refuse other hosts.
@@ -185,5 +188,63 @@ describe.skipIf(nodeTwenty === undefined)("the folder alone on this machine's No
 
   it('the page shows it where the answer would be', () => {
     expect(alert).toMatch(nodeMessage);
+  });
+});
+
+describe("a fresh clone of the repository, with the README's steps for a clone on Node 24", () => {
+  const runtime = pinnedNode();
+  const clone = join(tmpdir(), 'todo-write-next-chat-clone', 'todo-write');
+  const example = join(clone, 'examples', 'next-chat');
+  let installed: string;
+  let dev: DevServer | undefined;
+  let finished: Row[];
+  beforeAll(async () => {
+    rmSync(dirname(clone), { recursive: true, force: true });
+    mkdirSync(dirname(clone), { recursive: true });
+    execFileSync('git', ['clone', '--quiet', REPO_ROOT, clone]);
+    const started = performance.now();
+    installed = await runCommand('sh', ['-c', STEPS.clone[0]!], {
+      cwd: example,
+      env: readmeEnv(runtime, 0),
+      progress: `${STEPS.clone[0]} in a clone's examples/next-chat`,
+    });
+    console.log(`the clone's install took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    dev = await startDev(runtime, example, STEPS.clone[1]!);
+    await openChat(page, dev.baseUrl);
+    await send(page, PLAN.prompt);
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 180_000 });
+    finished = await pageRows(page);
+  });
+  afterAll(async () => {
+    await dev?.stop();
+    rmSync(dirname(clone), { recursive: true, force: true });
+  });
+
+  it('the README installs todo-write from the clone, then starts the dev server', () => {
+    expect(STEPS.clone).toEqual([expect.stringContaining('git+file://'), 'npm run dev']);
+  });
+
+  it('installs todo-write built from the clone and leaves package.json and its lock as they are', () => {
+    const lock = JSON.parse(readFileSync(join(example, 'node_modules', '.package-lock.json'), 'utf8')) as {
+      packages: Record<string, { resolved?: string }>;
+    };
+    expect(lock.packages['node_modules/todo-write']?.resolved).toMatch(new RegExp(`^git\\+file://${clone}#`));
+    expect(existsSync(join(example, 'node_modules', 'todo-write', 'dist', 'index.js'))).toBe(true);
+    const changed = execFileSync('git', ['status', '--porcelain', '--', 'package.json', 'package-lock.json'], {
+      cwd: example,
+      encoding: 'utf8',
+    });
+    expect(changed, installed).toBe('');
+  });
+
+  it('starts `next dev` with no warning about the workspace root, though the repository has a lockfile too', () => {
+    expect(dev?.output()).toMatch(/Ready in/);
+    expect(dev?.output()).not.toMatch(/inferred your workspace root|multiple lockfiles/);
+  });
+
+  it('in Chromium, the agent answers and every task of its plan is done', () => {
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.filter((row) => row.status !== 'completed')).toEqual([]);
   });
 });

@@ -143,6 +143,38 @@ export function tarballFiles(tarball: string): string[] {
     .sort();
 }
 
+/** The paths of the files under an installed package's folder (`node_modules/<name>`), sorted. */
+export function installedFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((path) => statSync(join(directory, path)).isFile())
+    .sort();
+}
+
+/** Top-level files every copy of the package holds besides dist/ and registry/. */
+const SHIPPED_TEXTS = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json'];
+/** Files of dist/ and registry/ that every copy holds: the entries, their types, the stylesheet, the registry item. */
+const SHIPPED_BUILD = [
+  'dist/index.js',
+  'dist/index.d.ts',
+  'dist/react.js',
+  'dist/react.d.ts',
+  'dist/styles.css',
+  'registry/todo-list.json',
+];
+
+/**
+ * What a list of the package's files (a tarball's, an installed folder's) lacks or has too many, as a
+ * release ships it: the built code, its types, the stylesheet, the registry item and the four texts,
+ * no sources. Empty when it is right.
+ */
+export function shippedFileProblems(files: readonly string[]): string[] {
+  const missing = [...SHIPPED_TEXTS, ...SHIPPED_BUILD].filter((file) => !files.includes(file));
+  const extra = files.filter(
+    (file) => !SHIPPED_TEXTS.includes(file) && !file.startsWith('dist/') && !/^registry\/[^/]+\.json$/.test(file),
+  );
+  return [...missing.map((file) => `missing ${file}`), ...extra.map((file) => `not shipped: ${file}`)];
+}
+
 /** Unpacks a tarball into `destination` (created), as npm lays it out in node_modules/<name>. */
 export function extractTarball(tarball: string, destination: string): string {
   mkdirSync(destination, { recursive: true });

@@ -1,6 +1,7 @@
 /**
  * The commands examples/next-chat/README.md gives, read out of it so the tests run what a person
- * copies: the two of "Run it", and the line that installs this repository's build in their place.
+ * copies: those for a clone of the repository, those for a copy of the folder alone, and the line
+ * that installs this repository's packed build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +10,11 @@ import { REPO_ROOT } from '../../support/pack-package.js';
 
 /** The README's steps, one shell line each, comments dropped. */
 export interface ExampleSteps {
-  /** Under "Run it": install, then start the dev server. */
+  /** Under "In a clone of the todo-write repository": install todo-write from the clone, then start the dev server. */
+  clone: string[];
+  /** Under "In a copy of this folder": install, then start the dev server. */
   run: string[];
-  /** Under "Inside the todo-write repository": the `npm install` of the packed build (`./todo-write-*.tgz`). */
+  /** Under "After changing the library": the `npm install` of the packed build (`./todo-write-*.tgz`). */
   installBuild: string;
 }
 
@@ -35,11 +38,12 @@ function commandLines(text: string): string[] {
 export function readExampleSteps(
   readme: string = readFileSync(join(REPO_ROOT, 'examples', 'next-chat', 'README.md'), 'utf8'),
 ): ExampleSteps {
-  const run = commandLines(section(readme, '## Run it'));
-  const installBuild = commandLines(section(readme, '### Inside the todo-write repository')).filter((line) =>
+  const clone = commandLines(section(readme, '### In a clone of the todo-write repository'));
+  const run = commandLines(section(readme, '### In a copy of this folder'));
+  const installBuild = commandLines(section(readme, '### After changing the library')).filter((line) =>
     line.includes('./todo-write-*.tgz'),
   );
   if (installBuild.length !== 1)
     throw new Error(`the README installs the packed build in ${installBuild.length} lines`);
-  return { run, installBuild: installBuild[0]! };
+  return { clone, run, installBuild: installBuild[0]! };
 }

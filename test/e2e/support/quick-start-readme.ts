@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../../support/pack-package.js';
 
 /** The README's steps, as a user follows them. */
 export interface QuickStart {
-  /** The shell line under "Install" that installs the package. */
+  /** The shell line under "Install" that installs the package from npm (the other names its git repository). */
   installLine: string;
   /** App files by path, for the AI SDK major they are written for. */
   files: Map<string, string>;
@@ -32,7 +32,7 @@ export function readQuickStart(
   readme: string = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'),
 ): QuickStart {
   const install = parseMarkdown(section(readme, 'Install')).blocks.flatMap((block) =>
-    block.code.split('\n').filter((line) => /^npm install .*\btodo-write\b/.test(line)),
+    block.code.split('\n').filter((line) => /^npm install\s/.test(line) && line.split(/\s+/).includes('todo-write')),
   );
   if (install.length !== 1) throw new Error(`README.md's Install section has ${install.length} install lines, not one`);
   const chosen = new Map<string, { major: number | undefined; code: string }>();
