@@ -5,7 +5,7 @@ export { bindTodoTool } from './plan/todo-tool-shape.js';
 export { checkTodoEdit } from './tool/todo-rules.js';
 export { editAnswer } from './tool/todo-edit.js';
 export { createReading } from './read/todo-selector.js';
-export { isSameValue } from './read/same-value.js';
+export { isSameValue } from './plan/same-value.js';
 export type { TodoReading } from './read/todo-selector.js';
 export type { AnyState } from './read/todo-state.js';
 export { NO_ROWS } from './read/todo-rows.js';

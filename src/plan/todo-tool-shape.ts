@@ -2,7 +2,8 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import { lastKeyOf, parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import { isSameValue } from './same-value.js';
 import { type TaskToolKind, taskRefusal } from './task-results.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
 
@@ -126,6 +127,8 @@ export interface PlanTool {
   note(input: unknown, isPartial: boolean): string | undefined;
   /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
+  /** Whether two inputs give the same plan: the same data in every field a plan is read from. */
+  isSameInput(a: unknown, b: unknown): boolean;
 }
 
 /** A shape bound once: everything that reads a plan takes this, never the loose shape. */
@@ -134,10 +137,6 @@ export interface TodoReader {
   readonly statuses: readonly TodoRowStatus[];
   /** The limits of `todo_write`'s own shape; `undefined` for another agent's tool. */
   readonly limits: TodoLimits | undefined;
-  /** The keys of an input that a plan is read from (its task array, its note), for checking a kept reading. */
-  readonly inputKeys: readonly string[];
-  /** The keys of a task that rows are read from, likewise. */
-  readonly itemKeys: readonly string[];
   /** The plan tool named `toolName`, `undefined` for any other tool. */
   toolOf(toolName: unknown): PlanTool | undefined;
   /** Whether `toolName` hands work to a subagent (the shape's `delegate`). */
@@ -188,13 +187,15 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
     hasList: (input) => readTodoArray(input, shape.list) !== undefined,
     note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,
+    isSameInput: sameInputOf(
+      shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
+      shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
+    ),
   };
   return {
     ...common,
     statuses,
     limits: isShape ? undefined : resolveTodoLimits(settings, 'tool'),
-    inputKeys: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
-    itemKeys: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
     toolOf: (toolName) => (toolName === shape.name ? tool : undefined),
   };
 }
@@ -209,12 +210,42 @@ function bindTaskTools(shape: TodoTaskToolsShape<TodoRowStatus>): Omit<TodoReade
       hasList: () => false,
       note: () => undefined,
       refusal: (output) => taskRefusal(kind, output),
+      isSameInput: isSameValue,
     });
   return {
     statuses: shape.statuses ?? TASK_STATUSES,
     limits: undefined,
-    inputKeys: ['taskId', 'subject', 'activeForm', 'status', 'owner', 'addBlocks', 'addBlockedBy'],
-    itemKeys: [],
     toolOf: (toolName) => tools.get(toolName),
+  };
+}
+
+/**
+ * Equal inputs of a whole-plan tool, compared only where a plan is read from (`inputKeys`; in a task array, each
+ * task's `itemKeys` and the key written last, which may still grow): a copy of a long history costs a few loads a
+ * task, where comparing every entry would cost several times that.
+ */
+function sameInputOf(inputKeys: readonly string[], itemKeys: readonly string[]) {
+  const isSameTasks = (a: unknown, b: unknown): boolean => {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let at = a.length - 1; at >= 0; at--) {
+      const p = a[at] as Record<string, unknown> | null;
+      const q = b[at] as Record<string, unknown> | null;
+      if (p === q) continue;
+      if (typeof p !== 'object' || typeof q !== 'object' || p === null || q === null) return false;
+      for (const key of itemKeys) if (p[key] !== q[key]) return false;
+      if (at === a.length - 1 && lastKeyOf(p) !== lastKeyOf(q)) return false;
+    }
+    return true;
+  };
+  return (a: unknown, b: unknown): boolean => {
+    if (a === b) return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+    if (Array.isArray(a) || Array.isArray(b)) return isSameTasks(a, b);
+    const left = a as Record<string, unknown>;
+    const right = b as Record<string, unknown>;
+    return (
+      lastKeyOf(left) === lastKeyOf(right) &&
+      inputKeys.every((key) => left[key] === right[key] || isSameTasks(left[key], right[key]))
+    );
   };
 }

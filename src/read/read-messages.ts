@@ -1,6 +1,6 @@
 /** Reading a conversation's messages into plan entries, reused for every message that is the same object as before. */
 import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
-import { isSameValue } from './same-value.js';
+import { isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
 
@@ -118,6 +118,6 @@ function isSameCall(a: TodoCall, b: TodoCall): boolean {
     a.approved === b.approved &&
     a.reason === b.reason &&
     isSameValue(a.output, b.output) &&
-    isSameValue(a.input, b.input)
+    a.tool.isSameInput(a.input, b.input)
   );
 }

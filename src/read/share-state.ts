@@ -1,6 +1,6 @@
 /** Structural sharing: a result reuses the last one's objects wherever their values are the same. */
 import { countTodos, type TodoRowStatus } from '../plan/todo-statuses.js';
-import { isSameValue } from './same-value.js';
+import { isSameValue } from '../plan/same-value.js';
 import type { Row } from './todo-rows.js';
 import type { AnyState, UnsharedState } from './todo-state.js';
 

@@ -1,6 +1,7 @@
 /** A call's tasks laid over the plan before it: each row's key, what changed, which rows are still to come. */
 import { todoChangeOf, type TodoChangeKind } from '../plan/todo-changes.js';
 import { taskTextOf } from '../plan/match-todo-texts.js';
+import { isSameValue } from '../plan/same-value.js';
 import type { ParsedTodo } from '../plan/parse-todos.js';
 import type { TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
 
@@ -107,6 +108,7 @@ export function createRowPlacer(): RowPlacer {
       while (reused < limit && settled.items[reused] === items[reused]) reused += 1;
       if (reused < settled.items.length) rollBack(settled, reused);
       for (let at = reused; at < count; at++) placeItem(settled, items[at]!, at);
+      settled.rows.length = count;
       settled.parsed = items;
       last = settled;
 
@@ -149,7 +151,6 @@ function rollBack(settled: Settled, length: number): void {
     if (position !== undefined) settled.claimed[position] = false;
   }
   settled.items.length = length;
-  settled.rows.length = length;
   settled.matches.length = length;
 }
 
@@ -162,15 +163,19 @@ function placeItem(settled: Settled, item: ParsedTodo, at: number): void {
   const position = settled.positions.get(item.text)?.find((each) => !settled.claimed[each]);
   settled.items.push(item);
   settled.matches.push(position);
-  if (position === undefined) {
-    settled.rows.push(row(item, newKey(settled.toolCallId, at, before), item.status ?? 'pending', 'added'));
-    return;
+  let placed: Row;
+  if (position === undefined)
+    placed = row(item, newKey(settled.toolCallId, at, before), item.status ?? 'pending', 'added');
+  else {
+    settled.claimed[position] = true;
+    const old = before[position]!;
+    const status = item.status ?? (isPartial ? old.status : 'pending');
+    const kept = isPartial && item.activeForm === undefined ? { ...item, activeForm: old.activeForm } : item;
+    placed = row(kept, old.key, status, todoChangeOf(old.status, status));
   }
-  settled.claimed[position] = true;
-  const old = before[position]!;
-  const status = item.status ?? (isPartial ? old.status : 'pending');
-  const kept = isPartial && item.activeForm === undefined ? { ...item, activeForm: old.activeForm } : item;
-  settled.rows.push(row(kept, old.key, status, todoChangeOf(old.status, status)));
+  // The row placed here before stays when it reads the same (a status written whole that was read as pending).
+  const previous = settled.rows[at];
+  settled.rows[at] = previous !== undefined && isSameValue(previous, placed) ? previous : placed;
 }
 
 /** The key of a task that call `toolCallId` adds at `index`: its row's for good, from its first character on. */

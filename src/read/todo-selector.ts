@@ -9,7 +9,7 @@ import {
   type TodoWriteSettings,
 } from '../plan/todo-tool-shape.js';
 import { entriesByAgent, type MessageReading, readMessages, toolPart } from './read-messages.js';
-import { isSameValue } from './same-value.js';
+import { isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import type { TodoMessageLike } from './todo-calls.js';
 import { callAt, indexOf, type Lane, laneState, newLane, type ReadingContext, updateLane } from './todo-lane.js';

@@ -6,20 +6,24 @@
  * (functions, class instances) only as the same object.
  */
 export function isSameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a !== a && b !== b;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let at = 0; at < a.length; at++) if (!isSameValue(a[at], b[at])) return false;
+    // From the end: a streamed list changes at its end.
+    for (let at = a.length - 1; at >= 0; at--) if (a[at] !== b[at] && !isSameValue(a[at], b[at])) return false;
     return true;
   }
-  if (Array.isArray(b) || !isPlain(a) || !isPlain(b)) return false;
+  const prototype = Object.getPrototypeOf(a);
+  if (Array.isArray(b) || (prototype !== Object.prototype && prototype !== null)) return false;
+  if (Object.getPrototypeOf(b) !== prototype) return false;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   let count = 0;
   let lastLeft: string | undefined;
   for (const key in left) {
-    if (!Object.hasOwn(right, key) || !isSameValue(left[key], right[key])) return false;
+    const value = left[key];
+    if (value !== right[key] && (!Object.hasOwn(right, key) || !isSameValue(value, right[key]))) return false;
     count += 1;
     lastLeft = key;
   }
@@ -29,9 +33,4 @@ export function isSameValue(a: unknown, b: unknown): boolean {
     lastRight = key;
   }
   return count === 0 && lastLeft === lastRight;
-}
-
-function isPlain(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
