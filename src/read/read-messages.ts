@@ -45,6 +45,10 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
     // A part that reads as the call read before keeps its entry: a copied message costs a comparison. Parts are
     // checked against the call, never against the part object, which the SDK may still be writing to.
     if (earlier?.call && earlier.tool === tool && earlier.agent === agent) {
+      if (holdsCall(part, earlier.call)) {
+        entries.push(earlier);
+        return;
+      }
       const read = toTodoCall(part, tool, at, agent);
       if (isSameCall(read, earlier.call)) entries.push(earlier);
       else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined });
@@ -104,6 +108,22 @@ export function callOf(entry: Entry): TodoCall {
 
 /** What became of the entry's call, read from its part until the call is. */
 export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
+
+/** Whether a part holds the very values `call` was read from (a shallow copy of its part, as `useChat` makes). */
+function holdsCall(part: unknown, call: TodoCall): boolean {
+  const { toolCallId, state, input, output, errorText, preliminary, approval } = part as Record<string, unknown>;
+  return (
+    approval === undefined &&
+    call.approvalId === undefined &&
+    !call.edited &&
+    toolCallId === call.toolCallId &&
+    state === call.state &&
+    input === call.input &&
+    output === call.output &&
+    errorText === call.errorText &&
+    (preliminary === true) === call.preliminary
+  );
+}
 
 function isSameCall(a: TodoCall, b: TodoCall): boolean {
   return (
