@@ -21,9 +21,9 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
  * `./react` is what a page loads first: the plan editor is a chunk of its own, loaded on "Edit plan".
  */
 export const BUNDLE_BUDGETS = {
-  '.': 15 * 1024,
-  '. (route handler: todoWrite + readTodos)': 7 * 1024,
-  './react': 14.25 * 1024,
+  '.': 15.5 * 1024,
+  '. (route handler: todoWrite + readTodos)': 7.5 * 1024,
+  './react': 14.75 * 1024,
   './styles.css': 2.25 * 1024,
 } as const;
 
