@@ -2,7 +2,7 @@
 export * from './index.js';
 export { TODO_STATUSES, progressOf } from './plan/todo-statuses.js';
 export { bindTodoTool } from './plan/todo-tool-shape.js';
-export { checkTodoEdit } from './tool/todo-rules.js';
+export { checkTodoEdit } from './plan/todo-rules.js';
 export { editAnswer } from './tool/todo-edit.js';
 export { createReading } from './read/todo-selector.js';
 export { isSameValue } from './plan/same-value.js';

@@ -23,17 +23,17 @@ export type {
   TodoWriteOutput,
   TodoWriteTool,
 } from './tool/todo-write.js';
-export { TODO_WRITE_DESCRIPTION } from './tool/model-texts.js';
+export { TODO_WRITE_DESCRIPTION } from './plan/model-texts.js';
 export { validateTodos } from './tool/validate-todos.js';
 export type { TodoValidationResult } from './tool/validate-todos.js';
-export type { TodoEditCheck } from './tool/todo-rules.js';
-export type { TodoProblem } from './tool/todo-rules.js';
+export type { TodoEditCheck } from './plan/todo-rules.js';
+export type { TodoProblem } from './plan/todo-problem.js';
 export { createTodoWriteInputSchema, todoWriteInputSchema } from './tool/todo-write-input-schema.js';
 export type { TodoSchema, TodoWriteInputSchema } from './tool/todo-write-input-schema.js';
 export { todoReview } from './tool/todo-review.js';
 export type { TodoReviewPolicy } from './tool/todo-review.js';
 export { explainTodoDenials } from './tool/explain-todo-denials.js';
-export { readTodoEdit, todoEditReason } from './tool/todo-edit.js';
+export { readTodoEdit, todoEditReason } from './plan/todo-edit-reason.js';
 export { applyTodoAnswers } from './tool/apply-todo-answers.js';
 export type { TodoAnswersResult } from './tool/apply-todo-answers.js';
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readTodos, validateTodos, type Todo } from '../src/index.js';
-import { checkTodoEdit } from '../src/tool/todo-rules.js';
-import { editAnswer, writtenInput } from '../src/tool/todo-edit.js';
+import { checkTodoEdit } from '../src/plan/todo-rules.js';
+import { writtenInput } from '../src/plan/todo-edit-reason.js';
+import { editAnswer } from '../src/tool/todo-edit.js';
 import { findTodoEdit } from '../src/tool/todo-edit.js';
 import { readTodoEdit, todoEditReason } from '../src/index.js';
 import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTodoWrite, explainTodoDenials, todoReview, type Todo } from '../src/index.js';
-import { denialMessage as todoDenialMessage, NOT_SAVED } from '../src/tool/model-texts.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED } from '../src/plan/model-texts.js';
 import type { TodoReviewPolicy } from '../src/index.js';
 
 const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { createTodoWrite, createTodoWriteInputSchema, todoWriteInputSchema, validateTodos } from '../src/index.js';
 import { TODO_WRITE_STATUSES } from '../src/plan/todo-statuses.js';
-import { TODO_WRITE_JSON_SCHEMA } from '../src/tool/model-texts.js';
+import { TODO_WRITE_JSON_SCHEMA } from '../src/plan/model-texts.js';
 import { EXPECTED_INPUT_SCHEMA } from './support/expected-input-schema.js';
 
 /** Each issue as `path: code` plus its message when the schema words it. */

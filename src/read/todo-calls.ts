@@ -6,7 +6,7 @@
 import type { ChatStatus } from 'ai';
 import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
 import { type AgentGroup, createAgentWalker, namesAgent } from './todo-agents.js';
-import { editedTodos, writtenInput } from '../tool/todo-edit.js';
+import { editedTodos, writtenInput } from '../plan/todo-edit-reason.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
 export interface TodoCall {

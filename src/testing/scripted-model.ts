@@ -18,7 +18,7 @@ import { toActiveForm } from './active-form.js';
 import { planRequest } from './plan-request.js';
 import { describeRevision, revisePlan } from './revise-plan.js';
 import { seededRandom } from './seeded-random.js';
-import { EDITED_OUTPUT_KEY } from '../tool/todo-edit.js';
+import { EDITED_OUTPUT_KEY } from '../plan/todo-edit-reason.js';
 import { validateTodos } from '../tool/validate-todos.js';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.js';
 

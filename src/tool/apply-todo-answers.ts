@@ -4,8 +4,9 @@
  */
 import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { partsOf } from '../read/todo-calls.js';
-import { isEditReason, readTodoEdit, todoEditReason, trimmedEdit } from './todo-edit.js';
-import { ruleOnTodos, type TodoProblem } from './todo-rules.js';
+import { isEditReason, readTodoEdit, todoEditReason, trimmedEdit } from '../plan/todo-edit-reason.js';
+import { ruleOnTodos } from '../plan/todo-rules.js';
+import type { TodoProblem } from '../plan/todo-problem.js';
 
 /** The longest reason kept with an answer, in characters. */
 const MAX_REASON_LENGTH = 2000;

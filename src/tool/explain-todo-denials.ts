@@ -1,7 +1,7 @@
 /** What the model reads when the person sends a plan back or leaves it waiting: rewritten into the model's messages. */
 import { bindTodoTool } from '../plan/todo-tool-shape.js';
 import { contentOf, readTodoCalls } from '../read/todo-calls.js';
-import { denialMessage, isDenialMessage, NOT_SAVED } from './model-texts.js';
+import { denialMessage, isDenialMessage, NOT_SAVED } from '../plan/model-texts.js';
 
 /**
  * Rewrites the reasons of denied `todo_write` approvals in the model's `ModelMessage[]` into what the model should do

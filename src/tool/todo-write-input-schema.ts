@@ -2,8 +2,8 @@
 import { z } from 'zod/v4';
 import { resolveTodoLimits, type TodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { TODO_WRITE_STATUSES, type TodoStatus } from '../plan/todo-statuses.js';
-import { TODO_WRITE_JSON_SCHEMA } from './model-texts.js';
-import { ruleOnTodos } from './todo-rules.js';
+import { TODO_WRITE_JSON_SCHEMA } from '../plan/model-texts.js';
+import { ruleOnTodos } from '../plan/todo-rules.js';
 
 /** The zod schema of one task: `{ content, status }`; unknown keys are stripped. */
 export type TodoSchema = z.ZodObject<{ content: z.ZodString; status: z.ZodEnum<{ [S in TodoStatus]: S }> }>;

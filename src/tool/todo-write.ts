@@ -3,8 +3,9 @@ import { jsonSchema, type JSONSchema7, type ModelMessage, type Tool, tool } from
 import { readTodoArray } from '../plan/parse-todos.js';
 import { countTodos, type Todo, type TodoCounts } from '../plan/todo-statuses.js';
 import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
-import { NOT_SAVED, TODO_WRITE_DESCRIPTION, TODO_WRITE_JSON_SCHEMA } from './model-texts.js';
-import { EDITED_OUTPUT_KEY, findTodoEdit } from './todo-edit.js';
+import { NOT_SAVED, TODO_WRITE_DESCRIPTION, TODO_WRITE_JSON_SCHEMA } from '../plan/model-texts.js';
+import { EDITED_OUTPUT_KEY } from '../plan/todo-edit-reason.js';
+import { findTodoEdit } from './todo-edit.js';
 import { type TodoReviewPolicy, todoWriteApproval } from './todo-review.js';
 import { validateWith } from './validate-todos.js';
 

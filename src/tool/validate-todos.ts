@@ -1,8 +1,9 @@
 /** `validateTodos`: the tool's rules as a function, with each problem in the words the model reads. */
 import { resolveTodoLimits, type TodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import type { Todo } from '../plan/todo-statuses.js';
-import { rejectionMessage } from './model-texts.js';
-import { ruleOnTodos, type TodoProblem } from './todo-rules.js';
+import { rejectionMessage } from '../plan/model-texts.js';
+import { ruleOnTodos } from '../plan/todo-rules.js';
+import type { TodoProblem } from '../plan/todo-problem.js';
 
 /** The outcome of {@link validateTodos}: the clean list, or every problem found. */
 export type TodoValidationResult =

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Todo } from '../../../src/index.js';
-import { denialMessage as todoDenialMessage, NOT_SAVED } from '../../../src/tool/model-texts.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED } from '../../../src/plan/model-texts.js';
 
 const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;
 import { createReviewHarness, type ReviewRoute, say, todoPartStates, write } from './review-harness.js';

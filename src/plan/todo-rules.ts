@@ -2,22 +2,11 @@
  * Every rule of a `todo_write` list, without zod: the tool reports them to the model, the plan editor to the person,
  * the checklist's notice of a rejected call, and the zod schema, all from this one function.
  */
-import { readTodoArray, unwrapJsonString } from '../plan/parse-todos.js';
-import type { TodoLimits } from '../plan/todo-tool-shape.js';
-import { TODO_WRITE_STATUSES, type Todo } from '../plan/todo-statuses.js';
 import { describeTodoProblem, describeValue } from './model-texts.js';
-
-/**
- * One broken rule of a `todo_write` input: what it is (`code`, the 0-based `item` or `items` of the task array) and
- * `message`, the line the model reads (the checklist shows it too).
- */
-export type TodoProblem =
-  | { code: 'not-a-list'; at: 'input' | 'todos'; received: string; message: string }
-  | { code: 'too-many'; count: number; maximum: number; message: string }
-  | { code: 'not-an-object' | 'no-content' | 'empty' | 'bad-status'; item: number; message: string }
-  | { code: 'too-long'; item: number; length: number; maximum: number; message: string }
-  | { code: 'duplicate'; items: number[]; text: string; message: string }
-  | { code: 'in-progress'; items: number[]; message: string };
+import { readTodoArray, unwrapJsonString } from './parse-todos.js';
+import type { TodoProblem } from './todo-problem.js';
+import type { TodoLimits } from './todo-tool-shape.js';
+import { TODO_WRITE_STATUSES, type Todo } from './todo-statuses.js';
 
 /** What the rules make of an input: its task array (`[]` when there is none), and the list when no rule is broken. */
 export interface TodoRuling {

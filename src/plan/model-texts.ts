@@ -1,6 +1,6 @@
 /** Every text the model reads, in one place: the tool's description, each problem's wording, and why nothing was saved. */
-import { cutLine, TODO_WRITE_STATUSES } from '../plan/todo-statuses.js';
-import type { TodoProblem } from './todo-rules.js';
+import type { TodoProblem } from './todo-problem.js';
+import { cutLine, TODO_WRITE_STATUSES } from './todo-statuses.js';
 
 /** The tool description the model reads (a fixed token cost on every request that offers the tool). */
 export const TODO_WRITE_DESCRIPTION =
