@@ -36,7 +36,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     lib: {
-      entry: { index: 'src/index.ts', react: 'src/react.ts', testing: 'src/testing.ts' },
+      entry: { index: 'src/index.ts', agents: 'src/agents.ts', react: 'src/react.ts', testing: 'src/testing.ts' },
       formats: ['es'],
     },
     rollupOptions: {

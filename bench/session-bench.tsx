@@ -7,7 +7,7 @@ import { parsePartialJson, type UIMessage } from 'ai';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createClaudeCodeTaskList } from '../demo/agent/claude-code-task-list.js';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { TodoList } from '../src/react.js';
 import { seededRandom } from '../src/testing/seeded-random.js';
 

@@ -4,7 +4,6 @@ export type { Todo, TodoCounts, TodoRowStatus, TodoStatus } from './plan/todo-st
 export { diffTodos } from './plan/todo-changes.js';
 export type { TodoChangeKind, TodoChanges } from './plan/todo-changes.js';
 export type { TodoRejection } from './plan/todo-rejections.js';
-export { agentTodoTools } from './plan/agent-todo-tools.js';
 export type {
   TodoAgentShape,
   TodoLimits,
@@ -42,7 +41,7 @@ export { pruneTodoWrites } from './read/prune-todo-writes.js';
 export { createTodoSelector, selectTodoState } from './read/todo-selector.js';
 export type { TodoSelector } from './read/todo-selector.js';
 export type { AnyTodoState, TodoState } from './read/todo-state.js';
-export type { TodoRow } from './read/todo-rows.js';
+export type { TodoRow } from './plan/todo-row.js';
 export type { TodoMessageLike } from './read/todo-calls.js';
 
 export { formatTodoChanges, formatTodos } from './text/format-todos.js';

@@ -3,6 +3,7 @@
  * and a kept provider reading against a fresh derivation, along chats that follow React's contract.
  */
 import fc from 'fast-check';
+import { agentTodoTools } from '../src/agents.js';
 import { describe, expect, it } from 'vitest';
 import { readTodos, selectTodoState, type TodoToolOption } from '../src/index.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
@@ -10,8 +11,7 @@ import { createReading } from '../src/read/todo-selector.js';
 
 const listShape: TodoToolOption = { name: 'todo_write', list: 'todos', text: 'content', delegate: ['task'] };
 const taskShape: TodoToolOption<'pending' | 'in_progress' | 'completed' | 'blocked'> = {
-  tasks: { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' },
-  statuses: ['pending', 'in_progress', 'completed', 'blocked'],
+  ...agentTodoTools.claudeCodeTasks,
   delegate: ['task'],
 };
 

@@ -3,7 +3,7 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { useChat } from '@ai-sdk/react';
 import type { ChatTransport, UIMessage } from 'ai';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { TodoList } from '../src/react.js';
 import type { TodoRowStatus } from '../src/index.js';
 import type { TodoToolShape } from '../src/index.js';

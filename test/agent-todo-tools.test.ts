@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectTodoState } from '../src/index.js';
 import type { UIMessage } from 'ai';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
 import { readTodos } from '../src/index.js';
 import type { TodoRowStatus } from '../src/index.js';

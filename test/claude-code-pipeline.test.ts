@@ -5,7 +5,8 @@
  */
 import type { UIMessage } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentTodoTools, readTodos, selectTodoState, type TodoRow, type TodoRowStatus } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { readTodos, selectTodoState, type TodoRow, type TodoRowStatus } from '../src/index.js';
 import { type ClaudeCodeTurn, runClaudeCodeSession } from './support/claude-code-harness.js';
 import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';
 import {

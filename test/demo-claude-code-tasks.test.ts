@@ -14,7 +14,8 @@ import {
 import { SUGGESTED_PROMPTS } from '../src/testing/plan-request.js';
 import { scenarios, type ScenarioId } from '../src/testing/scenarios.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
-import { agentTodoTools, createTodoSelector } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { createTodoSelector } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';
 import { runDemoTurn } from './support/demo-turn.js';

@@ -3,7 +3,7 @@ import { readUIMessageStream, type UIMessage } from 'ai';
 import { toActiveForm } from '../src/testing/active-form.js';
 import { scenarios } from '../src/testing/scenarios.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { asConversations, checkTodoSnapshots, shownRows } from './support/check-todo-snapshots.js';
 
 describe('the present tense the demo agent writes as Claude Code', () => {

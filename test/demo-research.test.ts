@@ -13,7 +13,8 @@ import { createScriptedModel } from '../src/testing/scripted-model.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
 import type { AgentTool } from '../demo/src/demo-settings.js';
-import { agentTodoTools, createTodoSelector, todoWrite, type TodoRowStatus, type TodoToolShape } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { createTodoSelector, todoWrite, type TodoRowStatus, type TodoToolShape } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { runDemoTurn } from './support/demo-turn.js';
 

@@ -4,8 +4,8 @@
  */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agentTodoTools } from '../src/agents.js';
 import {
-  agentTodoTools,
   announceTodoChanges,
   countTodos,
   diffTodos,

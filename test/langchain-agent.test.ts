@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UIMessage } from 'ai';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { readTodos } from '../src/index.js';
 import { asConversations, checkTodoSnapshots, shownRows } from './support/check-todo-snapshots.js';
 import {

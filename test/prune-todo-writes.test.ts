@@ -10,7 +10,8 @@ import {
   type ToolSet,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { agentTodoTools, pruneTodoWrites, readTodos, todoWrite } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { pruneTodoWrites, readTodos, todoWrite } from '../src/index.js';
 import type { Todo } from '../src/index.js';
 
 type Part = Exclude<ModelMessage['content'], string>[number];

@@ -6,13 +6,17 @@ import { resolve } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const ENTRIES = { '.': 'src/index.ts', './react': 'src/react.ts', './testing': 'src/testing.ts' } as const;
+const ENTRIES = {
+  '.': 'src/index.ts',
+  './agents': 'src/agents.ts',
+  './react': 'src/react.ts',
+  './testing': 'src/testing.ts',
+} as const;
 
 const PUBLIC = {
   '.': {
     values: [
       'TODO_WRITE_DESCRIPTION',
-      'agentTodoTools',
       'announceTodoChanges',
       'applyTodoAnswers',
       'countTodos',
@@ -73,6 +77,7 @@ const PUBLIC = {
       'TodoWriteTool',
     ],
   },
+  './agents': { values: ['agentTodoTools'], types: [] },
   './react': {
     values: ['TodoCallSummary', 'TodoList', 'TodoProvider', 'TodoReviewControls', 'useTodoReview', 'useTodos'],
     types: [

@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentTodoTools } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
 import { TodoCallSummary, TodoList, TodoProvider, useTodos } from '../src/react.js';
 
 afterEach(cleanup);

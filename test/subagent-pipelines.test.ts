@@ -5,7 +5,8 @@
  */
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { agentTodoTools, readTodos, selectTodoState } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { readTodos, selectTodoState } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import {
   createScriptedDeepAgent,

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { agentTodoTools, createTodoSelector, pruneTodoWrites, readTodos, selectTodoState } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { createTodoSelector, pruneTodoWrites, readTodos, selectTodoState } from '../src/index.js';
 
 const todos = (...texts: string[]) => ({
   todos: texts.map((content, at) => ({ content, status: at === 0 ? 'in_progress' : 'pending', activeForm: content })),

@@ -6,7 +6,8 @@
 import { type Tool, tool, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { agentTodoTools, createTodoSelector, readTodos, selectTodoState } from '../src/index.js';
+import { agentTodoTools } from '../src/agents.js';
+import { createTodoSelector, readTodos, selectTodoState } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { type ClaudeCodeTask, createClaudeCodeTaskList } from '../demo/agent/claude-code-task-list.js';
 import { expectedRows, shownRows } from './support/claude-code/shown-tasks.js';

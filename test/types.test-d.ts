@@ -2,9 +2,9 @@
 import type { InferUITools, UIMessage } from 'ai';
 import type { UseChatHelpers } from '@ai-sdk/react';
 import { createElement } from 'react';
+import { agentTodoTools } from '../src/agents.js';
 import {
   type AnyTodoState,
-  agentTodoTools,
   createTodoSelector,
   pruneTodoWrites,
   readTodos,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
-import { agentTodoTools } from 'todo-write';
+import { agentTodoTools } from 'todo-write/agents';
 import { TodoList, useTodos } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '../../src/testing/plan-request.js';
 import { scenarios } from '../../src/testing/scenarios.js';

@@ -3,8 +3,7 @@
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
 import { lastKeyOf, parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
-import { isSameValue } from './same-value.js';
-import { type TaskToolKind, taskRefusal } from './task-results.js';
+import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
 
 /** What every shape may say: the statuses its tools write, and which of the agent's tools hand work to a subagent. */
@@ -57,6 +56,8 @@ export interface TodoTaskToolsShape<Status extends TodoRowStatus = TodoStatus | 
   tasks: { create: string; update: string; list: string };
   /** Every status a row can show: the tools' three and `blocked`. */
   statuses: readonly Status[];
+  /** How the tools' calls fold into one plan (opaque): `todo-write/agents` brings it, so no other app loads it. */
+  readonly reader: object;
   name?: never;
   list?: never;
 }
@@ -111,11 +112,23 @@ export function resolveTodoLimits(settings: TodoWriteSettings, caller: string): 
   return { maxTodos, maxContentLength };
 }
 
+/** A call as a task tool's fold reads it. */
+export interface TaskCall {
+  toolCallId: string;
+  input: unknown;
+  output: unknown;
+}
+
 /** One of a plan's tools, bound: how its calls are read. */
 export interface PlanTool {
   readonly name: string;
   /** `plan`: each call writes the whole plan; a task tool's kind: the plan is the fold of every call. */
-  readonly kind: 'plan' | TaskToolKind;
+  readonly kind: 'plan' | 'create' | 'update' | 'list';
+  /**
+   * A task tool's call laid over the rows before it, every row marked with what the call did (`undefined` when it
+   * leaves the plan as it was); while `isPartial` only the fields written whole count. Whole-plan tools have none.
+   */
+  place?(call: TaskCall, before: readonly Row[], isPartial: boolean): { todos: Row[]; removed: Row[] } | undefined;
   /**
    * A whole-plan call's tasks with text, in order (the last may grow while `isPartial`); `undefined` without a task
    * array. `kept`: an earlier result whose tasks are reused where they read the same.
@@ -165,14 +178,15 @@ function todoWriteRefusal(output: unknown): string | undefined {
 
 const errorRefusal = (output: unknown): string | undefined => (output instanceof Error ? output.message : undefined);
 
-const TASK_STATUSES: readonly TodoRowStatus[] = [...TODO_WRITE_STATUSES, 'blocked'];
-
 /** Binds the `tool` option once: a name or settings are `todo_write`'s shape, a shape is read as it says. */
 export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined): TodoReader {
   const isShape = typeof option === 'object' && option !== null && ('list' in option || 'tasks' in option);
   const delegate = isShape ? ((option as TodoAgentShape<TodoRowStatus>).delegate ?? []) : [];
   const common = { delegates: (toolName: unknown) => delegate.includes(toolName as string) };
-  if (isShape && 'tasks' in option) return { ...common, ...bindTaskTools(option as TodoTaskToolsShape<TodoRowStatus>) };
+  if (isShape && 'tasks' in option) {
+    const shape = option as TodoTaskToolsShape<TodoRowStatus>;
+    return { ...common, ...(shape.reader as BindTaskTools)(shape) };
+  }
   const settings: TodoWriteSettings = typeof option === 'string' ? { name: option } : isShape ? {} : (option ?? {});
   const shape = isShape
     ? (option as TodoListToolShape<TodoRowStatus>)
@@ -200,24 +214,8 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
   };
 }
 
-function bindTaskTools(shape: TodoTaskToolsShape<TodoRowStatus>): Omit<TodoReader, 'delegates'> {
-  const tools = new Map<unknown, PlanTool>();
-  for (const kind of ['create', 'update', 'list'] as const)
-    tools.set(shape.tasks[kind], {
-      name: shape.tasks[kind],
-      kind,
-      items: () => undefined,
-      hasList: () => false,
-      note: () => undefined,
-      refusal: (output) => taskRefusal(kind, output),
-      isSameInput: isSameValue,
-    });
-  return {
-    statuses: shape.statuses ?? TASK_STATUSES,
-    limits: undefined,
-    toolOf: (toolName) => tools.get(toolName),
-  };
-}
+/** What a task-tools shape's `reader` is: it binds the shape's tools. */
+export type BindTaskTools = (shape: TodoTaskToolsShape<TodoRowStatus>) => Omit<TodoReader, 'delegates'>;
 
 /**
  * Equal inputs of a whole-plan tool, compared only where a plan is read from (`inputKeys`; in a task array, each

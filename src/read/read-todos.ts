@@ -10,8 +10,7 @@ import {
 } from '../plan/todo-tool-shape.js';
 import { MAIN } from './todo-agents.js';
 import { callOutcome, readTodoCalls } from './todo-calls.js';
-import { placeTaskCall } from './task-rows.js';
-import type { Row } from './todo-rows.js';
+import type { Row } from '../plan/todo-row.js';
 
 /**
  * The plan the main agent's accepted calls leave, in `UIMessage[]` or `ModelMessage[]`: for a tool that writes the
@@ -44,7 +43,7 @@ export function readPlan(messages: readonly unknown[], reader: TodoReader): Todo
   for (const call of readTodoCalls(messages, reader)) {
     if (call.agent !== MAIN || callOutcome(call) !== 'accepted') continue;
     const { tool } = call;
-    if (tool.kind !== 'plan') rows = placeTaskCall(tool.kind, call, rows as readonly Row[], false)?.todos ?? rows;
+    if (tool.place) rows = tool.place(call, rows as readonly Row[], false)?.todos ?? rows;
     else
       rows =
         tool.items(call.input, false)?.map(({ content, status }) => ({ content, status: status ?? 'pending' })) ?? rows;

@@ -1,7 +1,7 @@
 /** Structural sharing: a result reuses the last one's objects wherever their values are the same. */
 import { countTodos, type TodoRowStatus } from '../plan/todo-statuses.js';
 import { isSameValue } from '../plan/same-value.js';
-import type { Row } from './todo-rows.js';
+import type { Row } from '../plan/todo-row.js';
 import type { AnyState, UnsharedState } from './todo-state.js';
 
 /** `next` as a state, with the row objects (and, when nothing changed, the whole state) of `last` where equal. */

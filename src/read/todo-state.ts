@@ -6,8 +6,8 @@ import type { TodoLimits, TodoReader } from '../plan/todo-tool-shape.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 import type { TodoProblem } from '../plan/todo-problem.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
-import { placeTaskCall } from './task-rows.js';
-import { createRowPlacer, NO_ROWS, type Row, type RowPlacer, type TodoRow } from './todo-rows.js';
+import { createRowPlacer, NO_ROWS, type RowPlacer } from './todo-rows.js';
+import type { Row, TodoRow } from '../plan/todo-row.js';
 
 /**
  * What the checklist shows. `phase`: `empty` (no call yet), `streaming` (arguments arriving), `review` (waits for the
@@ -112,7 +112,7 @@ export function placeCall(
   placer: RowPlacer = createRowPlacer(),
 ): { todos: Row[]; removed: Row[] } | undefined {
   const { tool } = call;
-  if (tool.kind !== 'plan') return placeTaskCall(tool.kind, call, before, isPartial);
+  if (tool.place) return tool.place(call, before, isPartial);
   const items = tool.items(call.input, isPartial, placer.items);
   return items && placer.place(items, before, call.toolCallId, isPartial);
 }

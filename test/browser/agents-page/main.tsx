@@ -2,7 +2,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import '../../../src/styles.css';
-import { agentTodoTools } from '../../../src/index.js';
+import { agentTodoTools } from '../../../src/agents.js';
 import { TodoList } from '../../../src/react.js';
 
 /** A task as Gemini CLI writes it. */

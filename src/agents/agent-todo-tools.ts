@@ -1,5 +1,6 @@
 /** Other agents' plan tools as `TodoToolShape`s: plain data, so an app that never imports it ships none. */
-import type { TodoToolShape } from './todo-tool-shape.js';
+import type { TodoToolShape } from '../plan/todo-tool-shape.js';
+import { bindTaskTools } from './bind-task-tools.js';
 
 type FiveStatuses = 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'blocked';
 
@@ -24,6 +25,7 @@ export const agentTodoTools = {
   claudeCodeTasks: {
     tasks: { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' },
     statuses: ['pending', 'in_progress', 'completed', 'blocked'],
+    reader: bindTaskTools as object,
   },
   langchain: { name: 'write_todos', list: 'todos', text: 'content', delegate: ['task'] },
   geminiCli: {

@@ -9,16 +9,11 @@ import {
   taskId as readId,
   taskIds,
   text,
-} from '../plan/task-results.js';
+} from './task-results.js';
 import type { TodoRowStatus } from '../plan/todo-statuses.js';
-import { freeKey, type Row } from './todo-rows.js';
-
-/** A call as the fold reads it. */
-export interface TaskCall {
-  toolCallId: string;
-  input: unknown;
-  output: unknown;
-}
+import type { TaskCall } from '../plan/todo-tool-shape.js';
+import { freeKey } from '../read/todo-rows.js';
+import type { Row } from '../plan/todo-row.js';
 
 /**
  * `before` with one call laid over it, every row marked with what the call did to it (`undefined` when the call

@@ -3,8 +3,8 @@
  * from Claude Code 2.1.213 (`@anthropic-ai/claude-agent-sdk` 0.3.213) as `@ai-sdk/harness-claude-code` 1.0.41
  * forwards them (the result's text) and as later bridges do (its object).
  */
-import { unwrapJsonString } from './parse-todos.js';
-import type { TodoRowStatus } from './todo-statuses.js';
+import { unwrapJsonString } from '../plan/parse-todos.js';
+import type { TodoRowStatus } from '../plan/todo-statuses.js';
 
 /** What a task tool does: add a task, change one, or tell the whole list. */
 export type TaskToolKind = 'create' | 'update' | 'list';
