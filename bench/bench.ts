@@ -104,7 +104,12 @@ await buildBench(
   { 'client-main': 'bench/client-main.ts' },
   { ai: 'ai-v5', '@ai-sdk/react': 'ai-react-v2' },
 );
-const bundles = runPart<{ entries: BundleSize[]; naive: BundleSize; imports: BundleSize[] }>('bundle-main');
+const bundles = runPart<{
+  entries: BundleSize[];
+  naive: BundleSize;
+  imports: BundleSize[];
+  agents: (BundleSize & { adds: number })[];
+}>('bundle-main');
 const tokens = runPart<TokenReport>('tokens-main');
 const SIZES = quick ? [10, 100] : [10, 50, 100, 500];
 const scenarioRuns: ScenarioSpec[] = [
@@ -516,6 +521,13 @@ const bundleTable = table(
       kb(entry.gzipped),
       '',
       'one import from `.`',
+    ]),
+    ...bundles.agents.map((entry) => [
+      `\`${entry.entry}\``,
+      kb(entry.minified),
+      kb(entry.gzipped),
+      '',
+      `\`todo-write/agents\` adds ${kb(entry.adds)}`,
     ]),
     [bundles.naive.entry, kb(bundles.naive.minified), kb(bundles.naive.gzipped), '', 'for scale'],
   ],

@@ -17,4 +17,14 @@ for (const name of IMPORTS) {
   writeFileSync(file, `export { ${name} } from '../../src/index.js';\n`);
   imports.push(await measureBundle(`import { ${name} }`, file));
 }
-process.stdout.write(`${JSON.stringify({ entries, naive, imports })}\n`);
+/** What `todo-write/agents` adds to a route and to a page: each measured with it and without it. */
+const agents = [];
+for (const [entry, plain, withAgents] of [
+  ['route: readTodos', 'bench/entries/route-handler-read.ts', 'bench/entries/route-handler-agents.ts'],
+  ['page: TodoList + useTodos', 'bench/entries/client-list.ts', 'bench/entries/client-list-claude-code.ts'],
+] as const) {
+  const without = await measureBundle(entry, plain);
+  const measured = await measureBundle(`${entry} + agentTodoTools`, withAgents);
+  agents.push({ ...measured, adds: measured.gzipped - without.gzipped });
+}
+process.stdout.write(`${JSON.stringify({ entries, naive, imports, agents })}\n`);

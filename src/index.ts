@@ -2,12 +2,10 @@
 export { countTodos } from './plan/todo-statuses.js';
 export type { Todo, TodoCounts, TodoRowStatus, TodoStatus } from './plan/todo-statuses.js';
 export { diffTodos } from './plan/todo-changes.js';
-export type { TodoChangeKind, TodoChanges } from './plan/todo-changes.js';
-export type { TodoRejection } from './plan/todo-rejections.js';
+export type { TodoChanges } from './plan/todo-changes.js';
 export type {
-  TodoAgentShape,
-  TodoLimits,
   TodoListToolShape,
+  TodoOptions,
   TodoTaskToolsShape,
   TodoToolOption,
   TodoToolShape,
@@ -24,11 +22,10 @@ export type {
 } from './tool/todo-write.js';
 export { TODO_WRITE_DESCRIPTION } from './plan/model-texts.js';
 export { validateTodos } from './tool/validate-todos.js';
-export type { TodoValidationResult } from './tool/validate-todos.js';
 export type { TodoEditCheck } from './plan/todo-rules.js';
 export type { TodoProblem } from './plan/todo-problem.js';
 export { createTodoWriteInputSchema, todoWriteInputSchema } from './tool/todo-write-input-schema.js';
-export type { TodoSchema, TodoWriteInputSchema } from './tool/todo-write-input-schema.js';
+export type { TodoWriteInputSchema } from './tool/todo-write-input-schema.js';
 export { todoReview } from './tool/todo-review.js';
 export type { TodoReviewPolicy } from './tool/todo-review.js';
 export { explainTodoDenials } from './tool/explain-todo-denials.js';
@@ -48,4 +45,3 @@ export { formatTodoChanges, formatTodos } from './text/format-todos.js';
 export { announceTodoChanges, summarizeTodoCall } from './text/describe-todo-changes.js';
 export type { TodoChangeLabels, TodoLabels, TodoReviewLabels } from './text/todo-labels.js';
 export { toAcpPlan } from './text/to-acp-plan.js';
-export type { AcpPlanEntry } from './text/to-acp-plan.js';

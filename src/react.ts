@@ -9,7 +9,6 @@ export { TodoCallSummary } from './react/todo-call-summary.js';
 export { TodoReviewControls } from './react/todo-review-controls.js';
 export type {
   AddToolApprovalResponse,
-  TodoApprovalResponse,
   TodoReviewControlsProps,
   TodoReviewSlot,
 } from './react/todo-review-controls.js';

@@ -40,34 +40,28 @@ const PUBLIC = {
       'validateTodos',
     ],
     types: [
-      'AcpPlanEntry',
       'AnyTodoState',
       'Todo',
-      'TodoAgentShape',
       'TodoAnswersResult',
-      'TodoChangeKind',
       'TodoChangeLabels',
       'TodoChanges',
       'TodoCounts',
       'TodoEditCheck',
       'TodoLabels',
-      'TodoLimits',
       'TodoListToolShape',
       'TodoMessageLike',
+      'TodoOptions',
       'TodoProblem',
-      'TodoRejection',
       'TodoReviewLabels',
       'TodoReviewPolicy',
       'TodoRow',
       'TodoRowStatus',
-      'TodoSchema',
       'TodoSelector',
       'TodoState',
       'TodoStatus',
       'TodoTaskToolsShape',
       'TodoToolOption',
       'TodoToolShape',
-      'TodoValidationResult',
       'TodoWriteCallOptions',
       'TodoWriteInput',
       'TodoWriteInputSchema',
@@ -83,7 +77,6 @@ const PUBLIC = {
     types: [
       'AddToolApprovalResponse',
       'RenderTodoRow',
-      'TodoApprovalResponse',
       'TodoListProps',
       'TodoListSlot',
       'TodoReview',
@@ -109,7 +102,8 @@ const PUBLIC = {
   },
 };
 
-const MAX_VALUES = 35;
+const MAX_VALUES = 30;
+const MAX_TYPES = 40;
 
 let program: ts.Program;
 let checker: ts.TypeChecker;
@@ -153,6 +147,11 @@ describe('the public names', () => {
   it(`hold at most ${MAX_VALUES} values across the entries`, () => {
     const values = Object.values(PUBLIC).reduce((sum, entry) => sum + entry.values.length, 0);
     expect(values).toBeLessThanOrEqual(MAX_VALUES);
+  });
+
+  it(`hold at most ${MAX_TYPES} types across the entries`, () => {
+    const types = Object.values(PUBLIC).reduce((sum, entry) => sum + entry.types.length, 0);
+    expect(types).toBeLessThanOrEqual(MAX_TYPES);
   });
 
   it('name every type of ours that a public signature uses, however deep', () => {

@@ -14,6 +14,7 @@ import {
   type TodoRow,
   type TodoSelector,
   type TodoState,
+  type TodoStatus,
   type TodoToolOption,
   type TodoRowStatus,
   type TodoToolShape,
@@ -105,3 +106,52 @@ readTodos(chat.messages, { tool: agentTodoTools.claudeCodeTasks });
 const tasks = selectTodoState(chat.messages, { tool: agentTodoTools.claudeCodeTasks });
 const blockedTasks: number = tasks.counts.blocked;
 void [cancelledCount, blockedCount, geminiStatus, activeForm, note, shape, geminiShape, blockedTasks];
+
+// One options type: every reader infers the statuses from the shape it is given, for every built-in shape.
+type Statuses<T> = T extends readonly Todo<infer Status>[]
+  ? Status
+  : T extends TodoState<infer Status>
+    ? Status
+    : never;
+type FourTasks = 'pending' | 'in_progress' | 'completed' | 'blocked';
+type FiveGemini = 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'blocked';
+type FourOpencode = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+const { claudeCode, claudeCodeTasks, langchain, geminiCli, mastra, opencode } = agentTodoTools;
+const read = {
+  claudeCode: readTodos(chat.messages, { tool: claudeCode }),
+  claudeCodeTasks: readTodos(chat.messages, { tool: claudeCodeTasks }),
+  langchain: readTodos(chat.messages, { tool: langchain }),
+  geminiCli: readTodos(chat.messages, { tool: geminiCli }),
+  codex: readTodos(chat.messages, { tool: agentTodoTools.codex }),
+  mastra: readTodos(chat.messages, { tool: mastra }),
+  opencode: readTodos(chat.messages, { tool: opencode }),
+  named: readTodos(chat.messages, { tool: 'plan' }),
+  settings: readTodos(chat.messages, { tool: { maxTodos: 20 } }),
+};
+isTrue<Equal<Statuses<typeof read.claudeCode>, TodoStatus>>();
+isTrue<Equal<Statuses<typeof read.claudeCodeTasks>, FourTasks>>();
+isTrue<Equal<Statuses<typeof read.langchain>, TodoStatus>>();
+isTrue<Equal<Statuses<typeof read.geminiCli>, FiveGemini>>();
+isTrue<Equal<Statuses<typeof read.codex>, TodoStatus>>();
+isTrue<Equal<Statuses<typeof read.mastra>, TodoStatus>>();
+isTrue<Equal<Statuses<typeof read.opencode>, FourOpencode>>();
+isTrue<Equal<Statuses<typeof read.named>, TodoStatus>>();
+isTrue<Equal<Statuses<typeof read.settings>, TodoStatus>>();
+// biome-ignore lint/correctness/useHookAtTopLevel: only type-checked, never run.
+const hookedTasks = useTodos(chat.messages, { tool: claudeCodeTasks, status: chat.status, toolCallId: 'call-1' });
+isTrue<Equal<Statuses<typeof hookedTasks>, FourTasks>>();
+const selectedOpencode = selectTodoState(chat.messages, { tool: opencode, agent: 'call-2' });
+isTrue<Equal<Statuses<typeof selectedOpencode>, FourOpencode>>();
+const geminiSelector = createTodoSelector({ tool: geminiCli });
+isTrue<Equal<typeof geminiSelector, TodoSelector<FiveGemini>>>();
+isTrue<Equal<Statuses<ReturnType<typeof geminiSelector.select>>, FiveGemini>>();
+// A shape written inline infers its own statuses; one the checklist cannot show is refused.
+const inline = readTodos(chat.messages, {
+  tool: { name: 'plan', list: 'steps', text: 'title', statuses: ['pending', 'completed', 'cancelled'] },
+});
+isTrue<Equal<Statuses<typeof inline>, 'pending' | 'completed' | 'cancelled'>>();
+// @ts-expect-error 'done' is no status a row can show
+readTodos(chat.messages, { tool: { name: 'plan', list: 'steps', text: 'title', statuses: ['pending', 'done'] } });
+// A task-tools shape comes only from todo-write/agents, which brings its reader.
+// @ts-expect-error a task-tools shape without its reader
+readTodos(chat.messages, { tool: { tasks: { create: 'a', update: 'b', list: 'c' }, statuses: ['pending'] } });

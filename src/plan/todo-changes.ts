@@ -19,19 +19,19 @@ export const TODO_CHANGES = {
   started: 'Started',
 } as const;
 
-/** What a call did to one task: `added`, `removed`, or a status move (see `TODO_CHANGES`). */
-export type TodoChangeKind = keyof typeof TODO_CHANGES;
+export const TODO_CHANGE_KINDS = Object.keys(TODO_CHANGES) as (keyof typeof TODO_CHANGES)[];
 
-export const TODO_CHANGE_KINDS = Object.keys(TODO_CHANGES) as TodoChangeKind[];
-
-/** What one update did: per kind, the tasks it happened to (`removed` from the old list, the rest from the new). */
-export type TodoChanges<T extends Todo<TodoRowStatus> = Todo<TodoRowStatus>> = Record<TodoChangeKind, T[]>;
+/**
+ * What one update did: per kind (`added`, `removed`, or a status move, see `TODO_CHANGES`), the tasks it happened to
+ * (`removed` from the old list, the rest from the new).
+ */
+export type TodoChanges<T extends Todo<TodoRowStatus> = Todo<TodoRowStatus>> = Record<keyof typeof TODO_CHANGES, T[]>;
 
 /** The change a status move is; `undefined` when the status stayed. */
-export function todoChangeOf(before: TodoRowStatus, after: TodoRowStatus): TodoChangeKind | undefined {
+export function todoChangeOf(before: TodoRowStatus, after: TodoRowStatus): keyof typeof TODO_CHANGES | undefined {
   if (before === after) return undefined;
-  const from: { closed: boolean; leaves?: TodoChangeKind } = TODO_STATUSES[before];
-  const to: { closed: boolean; enters?: TodoChangeKind } = TODO_STATUSES[after];
+  const from: { closed: boolean; leaves?: keyof typeof TODO_CHANGES } = TODO_STATUSES[before];
+  const to: { closed: boolean; enters?: keyof typeof TODO_CHANGES } = TODO_STATUSES[after];
   if (from.closed && !to.closed) return 'reopened';
   return to.enters ?? from.leaves;
 }

@@ -1,4 +1,4 @@
-import type { TodoChangeKind } from './todo-changes.js';
+import type { TodoChanges } from './todo-changes.js';
 import type { TodoRowStatus, TodoStatus } from './todo-statuses.js';
 
 /** One row of the checklist: a task with a stable key. `Status`: the statuses of the tool's shape. */
@@ -16,7 +16,7 @@ export interface TodoRow<Status extends TodoRowStatus = TodoStatus> {
   /** A new task whose text is still being written. */
   streaming: boolean;
   /** What the call on screen did to the task against the plan before it (`removed` only in `TodoState.removed`). */
-  change?: TodoChangeKind | undefined;
+  change?: keyof TodoChanges | undefined;
   /** The task's id, for tools that write task by task. */
   id?: string | undefined;
   /** Who works on the task, where the tool says. */

@@ -3,26 +3,15 @@
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
 import { lastKeyOf, parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import type { ChatStatus } from 'ai';
 import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
-
-/** What every shape may say: the statuses its tools write, and which of the agent's tools hand work to a subagent. */
-export interface TodoAgentShape<Status extends TodoRowStatus = TodoStatus> {
-  /** Every status the tools write. */
-  statuses?: readonly Status[];
-  /**
-   * The names of the tools that hand work to a subagent whose plan calls reach the same message (deepagents'
-   * `task`, Claude Code's `Agent`): a plan call in the step of one, that no metadata places, is the subagent's.
-   * Default: none.
-   */
-  delegate?: readonly string[];
-}
 
 /**
  * How a checklist reads a tool that writes the whole plan on every call; pass it as `tool` (see
  * `agentTodoTools`). `Status`: the statuses it writes.
  */
-export interface TodoListToolShape<Status extends TodoRowStatus = TodoStatus> extends TodoAgentShape<Status> {
+export interface TodoListToolShape<Status extends TodoRowStatus = TodoStatus> {
   /** The name the tool is registered under: `'todo_write'`, `'TodoWrite'`, `'write_todos'`, `'update_plan'`. */
   name: string;
   /** Key of the task array in the input (`'todos'`, `'plan'`, `'tasks'`). */
@@ -33,6 +22,12 @@ export interface TodoListToolShape<Status extends TodoRowStatus = TodoStatus> ex
   status?: string;
   /** Every status the tool writes. Default `todo_write`'s three; a status outside them reads as `pending`. */
   statuses?: readonly Status[];
+  /**
+   * The names of the tools that hand work to a subagent whose plan calls reach the same message (deepagents'
+   * `task`, Claude Code's `Agent`): a plan call in the step of one, that no metadata places, is the subagent's.
+   * Default: none.
+   */
+  delegate?: readonly string[];
   tasks?: never;
   /** Key of a task's present-tense text (`'activeForm'`: "Running the tests"), shown while it is in progress. */
   activeForm?: string;
@@ -50,12 +45,13 @@ export interface TodoListToolShape<Status extends TodoRowStatus = TodoStatus> ex
  * a create call adds a task and is answered with its id, an update call changes or deletes one task by id, a list
  * call's answer is the whole plan. A pending task with unfinished blockers shows as `blocked`.
  */
-export interface TodoTaskToolsShape<Status extends TodoRowStatus = TodoStatus | 'blocked'>
-  extends TodoAgentShape<Status> {
+export interface TodoTaskToolsShape<Status extends TodoRowStatus = TodoStatus | 'blocked'> {
   /** The names of the tools. */
   tasks: { create: string; update: string; list: string };
   /** Every status a row can show: the tools' three and `blocked`. */
   statuses: readonly Status[];
+  /** As in {@link TodoListToolShape.delegate}. */
+  delegate?: readonly string[];
   /** How the tools' calls fold into one plan (opaque): `todo-write/agents` brings it, so no other app loads it. */
   readonly reader: object;
   name?: never;
@@ -86,6 +82,28 @@ export type TodoToolOption<Status extends TodoRowStatus = TodoStatus> =
   | TodoWriteSettings
   | TodoToolShape<Status>;
 
+/**
+ * The options of everything that reads a plan from a conversation (`readTodos`, `useTodos`, `<TodoList>`, the
+ * selectors); each reads the fields it needs. `Status`: the statuses the tool writes, inferred from `tool`'s shape
+ * (`todo_write`'s three when it names none).
+ */
+export interface TodoOptions<Status extends TodoRowStatus = TodoStatus> {
+  /**
+   * The name the tool is registered under, `todo_write`'s settings (the object you give `createTodoWrite`), or another
+   * agent's shape (`todo-write/agents`; define it once, outside a component). Default `'todo_write'`.
+   */
+  tool?: TodoToolOption<Status> | undefined;
+  /** `useChat().status`: a stopped call brings the last accepted plan back, and nothing spins once the chat ended. */
+  status?: ChatStatus | undefined;
+  /** The plan as this call left it. Default: the newest call's. */
+  toolCallId?: string | undefined;
+  /**
+   * A subagent's plan instead of the main agent's: the id of the call that handed it the work, or a key from the
+   * main state's `agents`. Default: the main plan.
+   */
+  agent?: string | undefined;
+}
+
 /** Default cap on tasks per list: a runaway guard, since the list is resent whole. */
 export const DEFAULT_MAX_TODOS = 50;
 
@@ -93,10 +111,7 @@ export const DEFAULT_MAX_TODOS = 50;
 export const DEFAULT_MAX_CONTENT_LENGTH = 200;
 
 /** The limits a `todo_write` list is held to. */
-export interface TodoLimits {
-  maxTodos: number;
-  maxContentLength: number;
-}
+export type TodoLimits = Required<Pick<TodoWriteSettings, 'maxTodos' | 'maxContentLength'>>;
 
 /** The limits with their defaults; throws a `RangeError` naming `caller` for one that is not a positive integer. */
 export function resolveTodoLimits(settings: TodoWriteSettings, caller: string): TodoLimits {
@@ -145,7 +160,7 @@ export interface PlanTool {
 }
 
 /** A shape bound once: everything that reads a plan takes this, never the loose shape. */
-export interface TodoReader {
+export interface BoundShape {
   /** Every status the plan's tools write. */
   readonly statuses: readonly TodoRowStatus[];
   /** The limits of `todo_write`'s own shape; `undefined` for another agent's tool. */
@@ -179,9 +194,9 @@ function todoWriteRefusal(output: unknown): string | undefined {
 const errorRefusal = (output: unknown): string | undefined => (output instanceof Error ? output.message : undefined);
 
 /** Binds the `tool` option once: a name or settings are `todo_write`'s shape, a shape is read as it says. */
-export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined): TodoReader {
+export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined): BoundShape {
   const isShape = typeof option === 'object' && option !== null && ('list' in option || 'tasks' in option);
-  const delegate = isShape ? ((option as TodoAgentShape<TodoRowStatus>).delegate ?? []) : [];
+  const delegate = isShape ? ((option as TodoToolShape<TodoRowStatus>).delegate ?? []) : [];
   const common = { delegates: (toolName: unknown) => delegate.includes(toolName as string) };
   if (isShape && 'tasks' in option) {
     const shape = option as TodoTaskToolsShape<TodoRowStatus>;
@@ -215,7 +230,7 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
 }
 
 /** What a task-tools shape's `reader` is: it binds the shape's tools. */
-export type BindTaskTools = (shape: TodoTaskToolsShape<TodoRowStatus>) => Omit<TodoReader, 'delegates'>;
+export type BindTaskTools = (shape: TodoTaskToolsShape<TodoRowStatus>) => Omit<BoundShape, 'delegates'>;
 
 /**
  * Equal inputs of a whole-plan tool, compared only where a plan is read from (`inputKeys`; in a task array, each

@@ -14,17 +14,15 @@ import {
 import { type AnyTodoState, editAnswer, type TodoLabels, withDefaults } from '../core.js';
 import type { TodoPlanEditorProps } from './todo-plan-editor.js';
 
-/** An answer to a pending approval: the shape of `useChat().addToolApprovalResponse`'s argument. */
-export interface TodoApprovalResponse {
-  /** The approval's id (`state.approvalId`). */
+/**
+ * `useChat().addToolApprovalResponse`, or any callback of its shape: answers the approval `id` (`state.approvalId`),
+ * with the person's `reason`, which the model reads.
+ */
+export type AddToolApprovalResponse = (response: {
   id: string;
   approved: boolean;
-  /** Why, in the person's words: the model reads it. */
   reason?: string;
-}
-
-/** `useChat().addToolApprovalResponse`, or any callback of its shape. */
-export type AddToolApprovalResponse = (response: TodoApprovalResponse) => void | PromiseLike<void>;
+}) => void | PromiseLike<void>;
 
 /** The elements of the controls that take a class name through `classNames`. */
 export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'editPlan' | 'reason' | 'submit';
@@ -85,7 +83,7 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
       }
     }, [mode]);
 
-    const send = (response: TodoApprovalResponse | undefined): void => {
+    const send = (response: Parameters<AddToolApprovalResponse>[0] | undefined): void => {
       if (answered === approvalId || response === undefined) return;
       setAnswered(approvalId);
       // A failed answer (the callback rejected) can be given again.

@@ -1,5 +1,5 @@
 /** Reading a conversation's messages into plan entries, reused for every message that is the same object as before. */
-import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
+import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-tool-shape.js';
 import { isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
@@ -29,7 +29,7 @@ export interface MessageReading {
 export function readMessages(
   list: readonly unknown[],
   known: readonly MessageReading[],
-  reader: TodoReader,
+  reader: BoundShape,
 ): MessageReading[] {
   return list.map((message, at) => {
     const last = known[at];
@@ -37,7 +37,7 @@ export function readMessages(
   });
 }
 
-function readMessage(message: unknown, at: number, known: MessageReading | undefined, reader: TodoReader) {
+function readMessage(message: unknown, at: number, known: MessageReading | undefined, reader: BoundShape) {
   const entries: Entry[] = [];
   const groups = walkPlanParts(message, reader, (part, tool, agent) => {
     const earlier = known?.entries[entries.length];

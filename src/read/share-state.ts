@@ -2,21 +2,21 @@
 import { countTodos, type TodoRowStatus } from '../plan/todo-statuses.js';
 import { isSameValue } from '../plan/same-value.js';
 import type { Row } from '../plan/todo-row.js';
-import type { AnyState, UnsharedState } from './todo-state.js';
+import type { StateOfAnyShape, UnsharedState } from './todo-state.js';
 
 /** `next` as a state, with the row objects (and, when nothing changed, the whole state) of `last` where equal. */
 export function shareState(
   next: UnsharedState,
   live: boolean,
   agents: readonly string[],
-  last: AnyState | undefined,
+  last: StateOfAnyShape | undefined,
   statuses: readonly TodoRowStatus[],
-): AnyState {
+): StateOfAnyShape {
   const todos = shareRows(next.todos, last?.todos);
   const removed = shareRows(next.removed, last?.removed);
   const counted = countTodos(todos, statuses);
   const counts = last && isSameValue(counted, last.counts) ? last.counts : counted;
-  const state = { ...next, todos, removed, counts, live, ...(agents.length > 0 ? { agents } : {}) } as AnyState;
+  const state = { ...next, todos, removed, counts, live, ...(agents.length > 0 ? { agents } : {}) } as StateOfAnyShape;
   return last && isSameValue(state, last) ? last : state;
 }
 

@@ -4,7 +4,7 @@
  * shares: what became of a call, and when an unfinished call is over.
  */
 import type { ChatStatus } from 'ai';
-import { type PlanTool, type TodoReader, toolNameOfPart } from '../plan/todo-tool-shape.js';
+import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-tool-shape.js';
 import { type AgentGroup, createAgentWalker, namesAgent } from './todo-agents.js';
 import { editedTodos, writtenInput } from '../plan/todo-edit-reason.js';
 
@@ -99,7 +99,7 @@ const stringOrUndefined = (value: unknown): string | undefined => (typeof value 
  */
 export function walkPlanParts(
   message: unknown,
-  reader: TodoReader,
+  reader: BoundShape,
   found: (part: unknown, tool: PlanTool, agent: string) => void,
 ): Map<string, AgentGroup> {
   const agents = createAgentWalker();
@@ -210,7 +210,7 @@ export function contentOf(message: unknown): ContentPartLike[] {
  * (`approval-requested` once asked) until the `tool-result` with its id settles it; a reused `toolCallId` pairs a
  * result with the newest call of that id, of any tool.
  */
-export function readTodoCalls(messages: readonly unknown[], reader: TodoReader): TodoCall[] {
+export function readTodoCalls(messages: readonly unknown[], reader: BoundShape): TodoCall[] {
   const calls: TodoCall[] = [];
   const callsById = new Map<unknown, TodoCall>();
   const callsByApproval = new Map<unknown, TodoCall>();

@@ -1,16 +1,16 @@
 /** One agent's plan in a reading: its calls, the fold of their plans, its views and its replay hold. */
 import type { ChatStatus } from 'ai';
-import type { TodoReader } from '../plan/todo-tool-shape.js';
+import type { BoundShape } from '../plan/todo-tool-shape.js';
 import { callOf, type Entry, outcomeOf } from './read-messages.js';
 import { FOLLOWING, type Held, type HoldState, observeHold, reduceHold } from './replay-hold.js';
 import { shareState } from './share-state.js';
 import { callOutcome, type TodoCall, type TodoMessageLike } from './todo-calls.js';
 import { createRowPlacer, type RowPlacer } from './todo-rows.js';
-import { type AnyState, EMPTY, type Plan, planOf, stateOf } from './todo-state.js';
+import { type StateOfAnyShape, EMPTY, type Plan, planOf, stateOf } from './todo-state.js';
 
 /** What every lane of a reading shares: the shape, the conversation last read, and the plans accepted calls wrote. */
 export interface ReadingContext {
-  readonly reader: TodoReader;
+  readonly reader: BoundShape;
   messages: readonly unknown[];
   /** By call, with the plan it was laid over: a call that reads as before is the same object (`callOf`). */
   readonly plans: WeakMap<TodoCall, { plan: Plan; previous: unknown }>;
@@ -18,7 +18,7 @@ export interface ReadingContext {
 
 /** What a view's last state was derived from. */
 interface View {
-  state: AnyState;
+  state: StateOfAnyShape;
   call: TodoCall | undefined;
   before: Plan | undefined;
   isSuperseded: boolean;
@@ -154,7 +154,7 @@ export function laneState(
   toolCallId: string | undefined,
   agents: readonly string[],
   context: ReadingContext,
-): AnyState {
+): StateOfAnyShape {
   const viewKey = toolCallId ?? '';
   const last = lane.views.get(viewKey);
   const placer = last?.placer ?? createRowPlacer();

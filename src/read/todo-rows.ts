@@ -1,5 +1,6 @@
 /** A call's tasks laid over the plan before it: each row's key, what changed, which rows are still to come. */
-import { todoChangeOf, type TodoChangeKind } from '../plan/todo-changes.js';
+import { todoChangeOf } from '../plan/todo-changes.js';
+import type { TodoChanges } from '../plan/todo-changes.js';
 import { taskTextOf } from '../plan/match-todo-texts.js';
 import { isSameValue } from '../plan/same-value.js';
 import type { ParsedTodo } from '../plan/parse-todos.js';
@@ -9,7 +10,7 @@ import type { TodoRowStatus } from '../plan/todo-statuses.js';
 // Shared by every selector and handed to callers: frozen, so no caller can change another's rows.
 export const NO_ROWS: readonly Row[] = Object.freeze([]);
 
-function row(item: ParsedTodo, key: string, status: TodoRowStatus, change: TodoChangeKind | undefined): Row {
+function row(item: ParsedTodo, key: string, status: TodoRowStatus, change: keyof TodoChanges | undefined): Row {
   const { content, activeForm } = item;
   return activeForm === undefined
     ? { key, content, status, streaming: false, change }

@@ -1,19 +1,13 @@
 /** A reading of a conversation: every agent's plan, what it keeps between readings, and the selectors on it. */
 import type { ChatStatus } from 'ai';
 import type { TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
-import {
-  bindTodoTool,
-  type TodoReader,
-  type TodoToolOption,
-  type TodoToolShape,
-  type TodoWriteSettings,
-} from '../plan/todo-tool-shape.js';
+import { bindTodoTool, type TodoOptions, type BoundShape } from '../plan/todo-tool-shape.js';
 import { entriesByAgent, type MessageReading, readMessages, toolPart } from './read-messages.js';
 import { isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import type { TodoMessageLike } from './todo-calls.js';
 import { callAt, indexOf, type Lane, laneState, newLane, type ReadingContext, updateLane } from './todo-lane.js';
-import type { AnyState, AnyTodoState, TodoState } from './todo-state.js';
+import type { StateOfAnyShape, TodoState } from './todo-state.js';
 
 /** Derives a {@link TodoState} from a conversation, reusing its own earlier work (see {@link createTodoSelector}). */
 export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
@@ -22,10 +16,7 @@ export interface TodoSelector<Status extends TodoRowStatus = TodoStatus> {
    * `agent`: a subagent's plan instead of the main agent's (the id of the call that handed it the work, or a key
    * from the main state's `agents`). The same state and row objects as the last result while nothing visible changed.
    */
-  select(
-    messages: readonly TodoMessageLike[],
-    options?: { status?: ChatStatus | undefined; toolCallId?: string | undefined; agent?: string | undefined },
-  ): TodoState<Status>;
+  select(messages: readonly TodoMessageLike[], options?: Omit<TodoOptions, 'tool'>): TodoState<Status>;
 }
 
 /** A selector that also tells whether a reading changed anything: one reading for many views (the provider's). */
@@ -33,7 +24,7 @@ export interface TodoReading extends TodoSelector<TodoRowStatus> {
   /** Reads the conversation; returns a revision that stays the same while no call of it can have changed. */
   read(messages: readonly TodoMessageLike[], status: ChatStatus | undefined): number;
   /** The state of the last conversation read, for `toolCallId` (default: the newest call) of `agent`'s plan (default: the main one). */
-  state(toolCallId?: string, agent?: string): AnyState;
+  state(toolCallId?: string, agent?: string): StateOfAnyShape;
 }
 
 /**
@@ -44,21 +35,14 @@ export interface TodoReading extends TodoSelector<TodoRowStatus> {
  * keeps never changes the answer (see docs/checklist.md, "Your own markup"). `options.tool`: the name the tool is
  * registered under, its settings, or another agent's shape. Default `'todo_write'`.
  */
-export function createTodoSelector<Status extends TodoRowStatus = TodoStatus>(options: {
-  tool: TodoToolShape<Status>;
-}): TodoSelector<Status>;
-export function createTodoSelector(options?: { tool?: string | TodoWriteSettings | undefined }): TodoSelector;
-export function createTodoSelector(options?: {
-  tool?: TodoToolOption<TodoRowStatus> | undefined;
-}): TodoSelector<TodoRowStatus>;
-export function createTodoSelector(
-  options: { tool?: TodoToolOption<TodoRowStatus> | undefined } = {},
-): TodoSelector<TodoRowStatus> | TodoSelector {
-  return createReading(bindTodoTool(options.tool));
+export function createTodoSelector<Status extends TodoRowStatus = TodoStatus>(
+  options: Pick<TodoOptions<Status>, 'tool'> = {},
+): TodoSelector<Status> {
+  return createReading(bindTodoTool(options.tool)) as unknown as TodoSelector<Status>;
 }
 
 /** The reading behind every selector, bound to one reader. */
-export function createReading(reader: TodoReader): TodoReading {
+export function createReading(reader: BoundShape): TodoReading {
   const context: ReadingContext = { reader, messages: [], plans: new WeakMap() };
   let status: ChatStatus | undefined;
   // Per message position: the message read there and what it holds, reused while it is the same object.
@@ -131,7 +115,7 @@ export function createReading(reader: TodoReader): TodoReading {
   }
 
   /** The plan of a subagent whose messages are a call's output, read as a conversation of its own. */
-  function nestedState(toolCallId: string): AnyState {
+  function nestedState(toolCallId: string): StateOfAnyShape {
     const reading = nested.get(toolCallId) ?? createReading(reader);
     nested.set(toolCallId, reading);
     const part = toolPart(byMessage, toolCallId) as
@@ -151,7 +135,7 @@ export function createReading(reader: TodoReader): TodoReading {
     return reading.select(isMessage ? [output as TodoMessageLike] : NO_MESSAGES, { status: partStatus });
   }
 
-  function state(toolCallId?: string, agent?: string): AnyState {
+  function state(toolCallId?: string, agent?: string): StateOfAnyShape {
     const key = agent ?? (toolCallId === undefined ? MAIN : laneOf(toolCallId));
     const lane = lanes.get(key);
     if (!lane) return nestedState(key);
@@ -184,39 +168,7 @@ const NO_AGENTS: readonly string[] = Object.freeze([]);
  */
 export function selectTodoState<Status extends TodoRowStatus = TodoStatus>(
   messages: readonly TodoMessageLike[],
-  options: {
-    status?: ChatStatus | undefined;
-    toolCallId?: string | undefined;
-    agent?: string | undefined;
-    tool: TodoToolShape<Status>;
-  },
-): TodoState<Status>;
-export function selectTodoState(
-  messages: readonly TodoMessageLike[],
-  options?: {
-    status?: ChatStatus | undefined;
-    toolCallId?: string | undefined;
-    agent?: string | undefined;
-    tool?: string | TodoWriteSettings | undefined;
-  },
-): TodoState;
-export function selectTodoState(
-  messages: readonly TodoMessageLike[],
-  options?: {
-    status?: ChatStatus | undefined;
-    toolCallId?: string | undefined;
-    agent?: string | undefined;
-    tool?: TodoToolOption<TodoRowStatus> | undefined;
-  },
-): AnyTodoState;
-export function selectTodoState(
-  messages: readonly TodoMessageLike[],
-  options: {
-    status?: ChatStatus | undefined;
-    toolCallId?: string | undefined;
-    agent?: string | undefined;
-    tool?: TodoToolOption<TodoRowStatus> | undefined;
-  } = {},
-): AnyTodoState {
-  return createReading(bindTodoTool(options.tool)).select(messages, options);
+  options: TodoOptions<Status> = {},
+): TodoState<Status> {
+  return createReading(bindTodoTool(options.tool)).select(messages, options) as unknown as TodoState<Status>;
 }

@@ -1,8 +1,8 @@
 /** What a checklist shows for one call: the state's types, and `stateOf`, the state from the call and the plan before it (pure). */
 import type { ChatStatus } from 'ai';
-import type { TodoRejection } from '../plan/todo-rejections.js';
+import type { TODO_REJECTIONS } from '../plan/todo-rejections.js';
 import type { TodoCounts, TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
-import type { TodoLimits, TodoReader } from '../plan/todo-tool-shape.js';
+import type { BoundShape, TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 import type { TodoProblem } from '../plan/todo-problem.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
@@ -60,7 +60,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
       /** The approval request to answer (`addToolApprovalResponse({ id: approvalId, approved })`). */
       approvalId: string;
       /** The limits an edited plan is held to (`todo_write`'s settings); unset for another agent's tool, whose plan is not edited. */
-      limits?: TodoLimits | undefined;
+      limits?: Required<Pick<TodoWriteSettings, 'maxTodos' | 'maxContentLength'>> | undefined;
       rejection?: never;
       error?: never;
       problems?: never;
@@ -72,7 +72,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
       edited?: never;
       approvalId?: never;
       limits?: never;
-      rejection: TodoRejection;
+      rejection: keyof typeof TODO_REJECTIONS;
       /** The tool's error text (`error`), or the person's reason (`denied`). */
       error?: string;
       /** `todo_write` refused the list: every rule it breaks, as the model read them. */
@@ -80,7 +80,7 @@ export type TodoState<Status extends TodoRowStatus = TodoStatus> = {
     }
 );
 
-export type AnyState = TodoState<TodoRowStatus>;
+export type StateOfAnyShape = TodoState<TodoRowStatus>;
 
 /** A state of any shape's statuses (`todo_write`'s three, and `cancelled`, `blocked` or both): what components take. */
 export type AnyTodoState =
@@ -89,7 +89,7 @@ export type AnyTodoState =
   | TodoState<TodoStatus | 'blocked'>
   | TodoState<TodoRowStatus>;
 /** A state without the parts every result shares. */
-export type UnsharedState = Omit<AnyState, 'counts' | 'live'>;
+export type UnsharedState = Omit<StateOfAnyShape, 'counts' | 'live'>;
 
 export const EMPTY: UnsharedState = Object.freeze({ phase: 'empty', todos: NO_ROWS, removed: NO_ROWS });
 
@@ -151,7 +151,7 @@ export function stateOf(
   before: Plan | undefined,
   isSuperseded: boolean,
   status: ChatStatus | undefined,
-  reader: TodoReader,
+  reader: BoundShape,
   placer?: RowPlacer,
 ): UnsharedState {
   const { toolCallId, input, tool } = call;
@@ -166,7 +166,10 @@ export function stateOf(
           ...withNote(before.note),
         }
       : EMPTY;
-  const rejected = (rejection: TodoRejection, detail: Partial<Pick<UnsharedState, 'error' | 'problems'>> = {}) =>
+  const rejected = (
+    rejection: keyof typeof TODO_REJECTIONS,
+    detail: Partial<Pick<UnsharedState, 'error' | 'problems'>> = {},
+  ) =>
     ({
       phase: 'rejected',
       ...(before ? { toolCallId: before.call.toolCallId } : {}),
@@ -209,7 +212,7 @@ export function stateOf(
 }
 
 /** What a refused call says: `todo_write`'s rules found again in its input, else the tool's own text. */
-function refusalOf(call: TodoCall, reader: TodoReader): { error?: string; problems?: TodoProblem[] } {
+function refusalOf(call: TodoCall, reader: BoundShape): { error?: string; problems?: TodoProblem[] } {
   const text = call.state === 'output-error' ? call.errorText : call.tool.refusal(call.output);
   const error = text?.replace(/^\s*Error:\s*/, '') || undefined;
   if (reader.limits) {

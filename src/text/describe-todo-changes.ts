@@ -1,5 +1,5 @@
 /** What a call did, in words: the polite announcement of an update, and a call's one-line summary. */
-import { noTodoChanges, TODO_CHANGE_KINDS, type TodoChangeKind, type TodoChanges } from '../plan/todo-changes.js';
+import { noTodoChanges, TODO_CHANGE_KINDS, type TodoChanges } from '../plan/todo-changes.js';
 import { cutLine, progressOf, type Todo, type TodoRowStatus } from '../plan/todo-statuses.js';
 import type { AnyTodoState } from '../read/todo-state.js';
 import { type ResolvedLabels, type TodoChangeLabels, type TodoLabels, withDefaults } from './todo-labels.js';
@@ -42,7 +42,7 @@ export function announceTodoChanges(
 }
 
 /** What the call on screen did, read off the rows' `change` and the state's `removed`. */
-export function rowChanges<T extends Todo<TodoRowStatus> & { change?: TodoChangeKind | undefined }>(state: {
+export function rowChanges<T extends Todo<TodoRowStatus> & { change?: keyof TodoChanges | undefined }>(state: {
   todos: readonly T[];
   removed: readonly T[];
 }): TodoChanges<T> {
@@ -94,7 +94,7 @@ function summarizeAccepted(call: AnyTodoState, text: ResolvedLabels): string {
     const tasks = changes[change];
     if (tasks.length === 0) continue;
     const clause =
-      text.changes[`call${change.charAt(0).toUpperCase()}${change.slice(1)}` as `call${Capitalize<TodoChangeKind>}`];
+      text.changes[`call${change.charAt(0).toUpperCase()}${change.slice(1)}` as `call${Capitalize<keyof TodoChanges>}`];
     clauses.push(clause(tasks.map((task) => cutLine(task.content, MAX_SUMMARIZED_TASK_LENGTH))));
   }
   return clauses.length === 0 ? text.changes.callUnchanged : text.changes.callJoin(clauses);

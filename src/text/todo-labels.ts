@@ -1,6 +1,7 @@
 /** Every text a person reads, in one type, with the English defaults built from the vocabulary tables. */
-import { TODO_CHANGES, TODO_CHANGE_KINDS, type TodoChangeKind } from '../plan/todo-changes.js';
-import { TODO_REJECTIONS, type TodoRejection } from '../plan/todo-rejections.js';
+import { TODO_CHANGES, TODO_CHANGE_KINDS } from '../plan/todo-changes.js';
+import type { TodoChanges } from '../plan/todo-changes.js';
+import { TODO_REJECTIONS } from '../plan/todo-rejections.js';
 import { TODO_STATUSES, type TodoRowStatus } from '../plan/todo-statuses.js';
 import type { AnyTodoState } from '../read/todo-state.js';
 
@@ -11,7 +12,7 @@ import type { AnyTodoState } from '../read/todo-state.js';
  * ("completed 'Write tests'", "completed 3 tasks"). Tasks come one-line, cut, unquoted.
  */
 export type TodoChangeLabels = Record<
-  TodoChangeKind | `call${Capitalize<TodoChangeKind>}`,
+  keyof TodoChanges | `call${Capitalize<keyof TodoChanges>}`,
   (tasks: readonly string[]) => string
 > & {
   /** Announced when the plan was empty before. Default `` `Planned ${count} tasks.` `` (`1 task`). */
@@ -81,7 +82,7 @@ export interface TodoReviewLabels {
  * translate. Each status and each rejection has one label, used in rows, notices, summaries and announcements alike.
  */
 export type TodoLabels = Record<TodoRowStatus, string> &
-  Record<TodoRejection, string> & {
+  Record<keyof typeof TODO_REJECTIONS, string> & {
     /** Accessible name of the list. Default `'Tasks'`. */
     list: string;
     /** The summary next to the progress bar (`total` leaves cancelled tasks out). Default `` `${completed} of ${total} completed` ``. */
@@ -130,7 +131,10 @@ function changeLabels(): TodoChangeLabels {
       names.length === 1 ? `${lower} '${names[0]}'` : `${lower} ${plural(names.length)}`;
   }
   return {
-    ...(labels as Record<TodoChangeKind | `call${Capitalize<TodoChangeKind>}`, (tasks: readonly string[]) => string>),
+    ...(labels as Record<
+      keyof TodoChanges | `call${Capitalize<keyof TodoChanges>}`,
+      (tasks: readonly string[]) => string
+    >),
     planned: (count) => `Planned ${plural(count)}.`,
     cleared: 'Cleared the list.',
     unchanged: 'No changes.',
@@ -154,11 +158,14 @@ export const DEFAULT_CHANGE_LABELS: TodoChangeLabels = /* @__PURE__ */ changeLab
 export const DEFAULT_WORDS = /* @__PURE__ */ (() => {
   const words: Record<string, string> = { ...TODO_REJECTIONS };
   for (const [status, meaning] of Object.entries(TODO_STATUSES)) words[status] = meaning.label;
-  return words as Record<TodoRowStatus | TodoRejection, string>;
+  return words as Record<TodoRowStatus | keyof typeof TODO_REJECTIONS, string>;
 })();
 
 /** The English defaults of the list's own texts. */
-export const DEFAULT_LIST_LABELS: Omit<TodoLabels, TodoRowStatus | TodoRejection | 'changes' | 'review'> = {
+export const DEFAULT_LIST_LABELS: Omit<
+  TodoLabels,
+  TodoRowStatus | keyof typeof TODO_REJECTIONS | 'changes' | 'review'
+> = {
   list: 'Tasks',
   summary: (completed, total) => `${completed} of ${total} completed`,
   showAll: (total) => `Show all ${total}`,

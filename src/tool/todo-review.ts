@@ -2,7 +2,7 @@
 import * as ai from 'ai';
 import { isSameTaskSet } from '../plan/match-todo-texts.js';
 import type { Todo } from '../plan/todo-statuses.js';
-import { bindTodoTool, resolveTodoLimits, type TodoReader, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
+import { bindTodoTool, resolveTodoLimits, type BoundShape, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
 import { readPlan } from '../read/read-todos.js';
 import { callOutcome, readTodoCalls } from '../read/todo-calls.js';
 import { validateWith } from './validate-todos.js';
@@ -23,7 +23,7 @@ function needsTodoReview(
   policy: Exclude<TodoReviewPolicy, 'never'>,
   input: unknown,
   messages: unknown,
-  reader: TodoReader,
+  reader: BoundShape,
 ): boolean {
   const result = validateWith(input, reader.limits!, false);
   if (!result.valid) return false;

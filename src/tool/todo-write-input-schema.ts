@@ -5,11 +5,12 @@ import { TODO_WRITE_STATUSES, type TodoStatus } from '../plan/todo-statuses.js';
 import { TODO_WRITE_JSON_SCHEMA } from '../plan/model-texts.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 
-/** The zod schema of one task: `{ content, status }`; unknown keys are stripped. */
-export type TodoSchema = z.ZodObject<{ content: z.ZodString; status: z.ZodEnum<{ [S in TodoStatus]: S }> }>;
+/** The zod schema of a whole `todo_write` input: `{ todos: [{ content, status }] }`; unknown keys are stripped. */
+export type TodoWriteInputSchema = z.ZodObject<{
+  todos: z.ZodArray<z.ZodObject<{ content: z.ZodString; status: z.ZodEnum<{ [S in TodoStatus]: S }> }>>;
+}>;
 
-/** The zod schema of a whole `todo_write` input: `{ todos: [{ content, status }] }`. */
-export type TodoWriteInputSchema = z.ZodObject<{ todos: z.ZodArray<TodoSchema> }>;
+type TodoSchema = TodoWriteInputSchema['shape']['todos']['element'];
 
 const { todos: TODOS_FIELD } = TODO_WRITE_JSON_SCHEMA.properties;
 

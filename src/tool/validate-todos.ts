@@ -5,28 +5,23 @@ import { rejectionMessage } from '../plan/model-texts.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 import type { TodoProblem } from '../plan/todo-problem.js';
 
-/** The outcome of {@link validateTodos}: the clean list, or every problem found. */
-export type TodoValidationResult =
-  | { valid: true; todos: Todo[]; problems?: never; message?: never }
-  | {
-      valid: false;
-      todos?: never;
-      /** Every problem, in the order the model reads them. */
-      problems: TodoProblem[];
-      /** The whole text the model reads: nothing was saved, the problems, resend the list. */
-      message: string;
-    };
-
 /**
  * Checks a `todo_write` input (`{ todos }` or the array, either maybe a JSON string) against the tool's rules and the
  * limits of `settings` (default 50 tasks of 200 characters), naming every problem by item number; fields other than `content` and `status` are dropped. Never throws.
+ * Returns the clean list, or every problem in the order the model reads them and `message`, the whole text the model
+ * reads (nothing was saved, the problems, resend the list).
  */
-export function validateTodos(input: unknown, settings: TodoWriteSettings = {}): TodoValidationResult {
+export function validateTodos(
+  input: unknown,
+  settings: TodoWriteSettings = {},
+):
+  | { valid: true; todos: Todo[]; problems?: never; message?: never }
+  | { valid: false; todos?: never; problems: TodoProblem[]; message: string } {
   return validateWith(input, resolveTodoLimits(settings, 'validateTodos'), false);
 }
 
 /** {@link validateTodos} with limits already checked; `edited` when the list is the person's edit. */
-export function validateWith(input: unknown, limits: TodoLimits, edited: boolean): TodoValidationResult {
+export function validateWith(input: unknown, limits: TodoLimits, edited: boolean): ReturnType<typeof validateTodos> {
   const { problems, todos } = ruleOnTodos(input, limits);
   if (todos) return { valid: true, todos };
   return { valid: false, problems, message: rejectionMessage(problems, edited) };
