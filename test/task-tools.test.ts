@@ -7,6 +7,8 @@ import { type Tool, tool, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { agentTodoTools } from '../src/agents.js';
+import { placeTaskCall } from '../src/agents/task-rows.js';
+import type { Row } from '../src/plan/todo-row.js';
 import { createTodoSelector, readTodos, selectTodoState } from '../src/index.js';
 import { asConversations, checkTodoSnapshots } from './support/check-todo-snapshots.js';
 import { type ClaudeCodeTask, createClaudeCodeTaskList } from '../demo/agent/claude-code-task-list.js';
@@ -310,5 +312,48 @@ describe('a task written task by task, row by row', () => {
     expect(readTodos(conversation as never, { tool: shape })).toEqual([
       { content: 'Add the limiter', status: 'completed' },
     ]);
+  });
+});
+
+describe('a TaskCreate while it streams', () => {
+  const before: Row[] = [
+    {
+      key: 'created:a',
+      content: 'Add the limiter',
+      status: 'in_progress',
+      streaming: false,
+      id: '1',
+      change: 'started',
+    },
+    {
+      key: 'created:b',
+      content: 'Test it',
+      status: 'blocked',
+      streaming: false,
+      id: '2',
+      blockedBy: ['1'],
+      change: undefined,
+    },
+  ];
+  const input = { subject: 'Write the changelog', description: 'One line' };
+
+  it('shows the rows before it as the whole call will, reusing each one that carries no mark', () => {
+    const streaming = placeTaskCall('create', { toolCallId: 'c3', input, output: undefined }, before, true)!;
+    const whole = placeTaskCall(
+      'create',
+      { toolCallId: 'c3', input, output: 'Task #3 created successfully: Write the changelog' },
+      before,
+      false,
+    )!;
+    expect(streaming.todos.slice(0, 2)).toEqual(whole.todos.slice(0, 2));
+    expect(streaming.todos[1]).toBe(before[1]);
+    expect(streaming.todos[0]).toEqual({ ...before[0], change: undefined });
+    expect(streaming.todos[2]).toMatchObject({
+      content: 'Write the changelog',
+      status: 'pending',
+      change: 'added',
+      streaming: false,
+    });
+    expect(streaming.removed).toEqual([]);
   });
 });

@@ -41,6 +41,8 @@ export function placeTaskCall(
       ...optional('id', createdId(call.output)),
       ...optional('activeForm', whole('activeForm')),
     };
+    // While it streams, a create has no id and no blockers, so it changes no other row: those stay as they were.
+    if (isPartial) return { todos: [...before.map(unmarked), { ...created, change: 'added' }], removed: [] };
     next = [...before.map((row) => ({ ...row })), created];
   } else if (kind === 'update') {
     // An update shows once it is whole: its fields change one task together.
@@ -101,6 +103,9 @@ export function placeTaskCall(
   // `next` holds copies: the rows before belong to the plan of an earlier call.
   return { todos: markChanges(withBlocked(next), before), removed };
 }
+
+/** The row as a later call that leaves it alone shows it: the same object unless it carries an earlier call's mark. */
+const unmarked = (row: Row): Row => (row.change === undefined ? row : { ...row, change: undefined });
 
 /** A pending task with an unfinished blocker shows as blocked; one whose blockers all finished, as pending again. */
 function withBlocked(rows: Row[]): Row[] {

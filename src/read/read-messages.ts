@@ -2,6 +2,7 @@
 import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-tool-shape.js';
 import { isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
+import { editedTodos } from '../plan/todo-edit-reason.js';
 import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
 
 /** One of the plan's parts in a reading: where it is, whose it is, and its call once read. */
@@ -19,10 +20,10 @@ export interface Entry {
 export interface MessageReading {
   message: unknown;
   entries: Entry[];
-  groups: Map<string, AgentGroup>;
-  tools: Map<string, unknown>;
+  groups: ReadonlyMap<string, AgentGroup>;
+  tools: ReadonlyMap<string, unknown>;
   /** The keys of the subagents that plan in it, in order: its groups, then calls whose output holds a plan. */
-  agents: string[];
+  agents: readonly string[];
 }
 
 /** The messages of `list` read, each reused from `known` (the last reading, by position) while it is the same object. */
@@ -45,7 +46,7 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
     // A part that reads as the call read before keeps its entry: a copied message costs a comparison. Parts are
     // checked against the call, never against the part object, which the SDK may still be writing to.
     if (earlier?.call && earlier.tool === tool && earlier.agent === agent) {
-      if (holdsCall(part, earlier.call)) {
+      if (readsAs(part, earlier.call)) {
         entries.push(earlier);
         return;
       }
@@ -54,17 +55,20 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
       else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined });
     } else entries.push({ part, tool, message: at, agent, call: undefined, earlier: call });
   });
-  const tools = new Map<string, unknown>();
-  const agents = [...groups.keys()];
+  let tools: Map<string, unknown> | undefined;
+  let agents = groups.size === 0 ? undefined : [...groups.keys()];
   for (const part of partsOf(message)) {
     const id = (part as { toolCallId?: unknown } | null)?.toolCallId;
     if (typeof id !== 'string' || reader.toolOf(toolNameOfPart(part))) continue;
-    tools.set(id, part);
+    (tools ??= new Map()).set(id, part);
     const output = (part as { output?: unknown }).output;
-    if (partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) agents.push(id);
+    if (partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) (agents ??= []).push(id);
   }
-  return { message, entries, groups, tools, agents };
+  return { message, entries, groups, tools: tools ?? NO_TOOLS, agents: agents ?? NO_AGENTS };
 }
+
+const NO_AGENTS: readonly string[] = [];
+const NO_TOOLS: ReadonlyMap<string, unknown> = new Map();
 
 /** Each agent's entries in order (the main agent's first, always there), its groups, and the subagents' keys. */
 export function entriesByAgent(readings: readonly MessageReading[]): {
@@ -109,8 +113,11 @@ export function callOf(entry: Entry): TodoCall {
 /** What became of the entry's call, read from its part until the call is. */
 export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
 
-/** Whether a part holds the very values `call` was read from (a shallow copy of its part, as `useChat` makes). */
-function holdsCall(part: unknown, call: TodoCall): boolean {
+/**
+ * Whether a part with no approval reads as `call` did (`toTodoCall` and `isSameCall` without the call object): a
+ * copied history then costs comparisons, no allocation. `false` sends the part the long way.
+ */
+function readsAs(part: unknown, call: TodoCall): boolean {
   const { toolCallId, state, input, output, errorText, preliminary, approval } = part as Record<string, unknown>;
   return (
     approval === undefined &&
@@ -118,10 +125,11 @@ function holdsCall(part: unknown, call: TodoCall): boolean {
     !call.edited &&
     toolCallId === call.toolCallId &&
     state === call.state &&
-    input === call.input &&
-    output === call.output &&
     errorText === call.errorText &&
-    (preliminary === true) === call.preliminary
+    (preliminary === true) === call.preliminary &&
+    (output === call.output ||
+      (editedTodos(output, undefined, undefined) === undefined && isSameValue(output, call.output))) &&
+    call.tool.isSameInput(input, call.input)
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ChatStatus } from 'ai';
 import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-tool-shape.js';
-import { type AgentGroup, createAgentWalker, namesAgent } from './todo-agents.js';
+import { type AgentGroup, createAgentWalker, MAIN, namesAgent } from './todo-agents.js';
 import { editedTodos, writtenInput } from '../plan/todo-edit-reason.js';
 
 /** A call, in the states of the SDK's UI tool parts. Every state is kept; unknown ones are shown safely. */
@@ -101,46 +101,58 @@ export function walkPlanParts(
   message: unknown,
   reader: BoundShape,
   found: (part: unknown, tool: PlanTool, agent: string) => void,
-): Map<string, AgentGroup> {
-  const agents = createAgentWalker();
+): ReadonlyMap<string, AgentGroup> {
+  // Made at the first part that can place a call elsewhere than the main plan: most messages have none.
+  let agents: ReturnType<typeof createAgentWalker> | undefined;
   const parts = partsOf(message);
   const metadata = metadataById(parts);
   for (const part of parts) {
     const { type, providerMetadata } = (part ?? {}) as { type?: unknown; providerMetadata?: unknown };
-    if (type === 'step-start') agents.step();
+    if (type === 'step-start') agents?.step();
     const name = toolNameOfPart(part);
     if (name === undefined) {
-      agents.see(providerMetadata);
+      if (providerMetadata !== undefined) (agents ??= createAgentWalker()).see(providerMetadata);
       continue;
     }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
-    if (tool) found(part, tool, agents.callAgent(tool.kind, metadata.get(id)));
-    else if (reader.delegates(name)) agents.delegate(id);
-    else agents.see(metadata.get(id));
+    const placed = metadata?.get(id);
+    if (tool)
+      found(
+        part,
+        tool,
+        agents === undefined && placed === undefined
+          ? MAIN
+          : (agents ??= createAgentWalker()).callAgent(tool.kind, placed),
+      );
+    else if (reader.delegates(name)) (agents ??= createAgentWalker()).delegate(id);
+    else if (placed !== undefined) (agents ??= createAgentWalker()).see(placed);
   }
-  return agents.groups;
+  return agents?.groups ?? NO_GROUPS;
 }
+
+const NO_GROUPS: ReadonlyMap<string, AgentGroup> = new Map();
 
 /**
  * The provider metadata that places each call: its result's when that names an agent (LangChain's adapter can stamp a
  * call with another subagent's namespace, never its result), else the call's first that names one, shared by every
  * part of the id (the adapter can split a call into parts, some without metadata).
  */
-function metadataById(parts: readonly unknown[]): Map<string, unknown> {
-  const byId = new Map<string, unknown>();
-  const fromResult = new Set<string>();
+function metadataById(parts: readonly unknown[]): Map<string, unknown> | undefined {
+  let byId: Map<string, unknown> | undefined;
+  let fromResult: Set<string> | undefined;
   for (const part of parts) {
     const { toolCallId, resultProviderMetadata, callProviderMetadata } = (part ?? {}) as {
       toolCallId?: unknown;
       resultProviderMetadata?: unknown;
       callProviderMetadata?: unknown;
     };
-    if (typeof toolCallId !== 'string' || fromResult.has(toolCallId)) continue;
+    if (typeof toolCallId !== 'string' || fromResult?.has(toolCallId)) continue;
     if (namesAgent(resultProviderMetadata)) {
-      byId.set(toolCallId, resultProviderMetadata);
-      fromResult.add(toolCallId);
-    } else if (namesAgent(callProviderMetadata) && !byId.has(toolCallId)) byId.set(toolCallId, callProviderMetadata);
+      (byId ??= new Map()).set(toolCallId, resultProviderMetadata);
+      (fromResult ??= new Set()).add(toolCallId);
+    } else if (namesAgent(callProviderMetadata) && !byId?.has(toolCallId))
+      (byId ??= new Map()).set(toolCallId, callProviderMetadata);
   }
   return byId;
 }
