@@ -80,6 +80,10 @@ export function useProvidedTodoState(
     },
     [store],
   );
-  const read = (): AnyTodoState | undefined => store?.reading.state(toolCallId, agent);
+  // A stable snapshot function: a new one on every render makes React schedule an effect to record it.
+  const read = useCallback(
+    (): AnyTodoState | undefined => store?.reading.state(toolCallId, agent),
+    [store, toolCallId, agent],
+  );
   return useSyncExternalStore(subscribe, read, read);
 }
