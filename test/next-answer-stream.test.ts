@@ -9,8 +9,8 @@
  */
 import { isStepCount, readUIMessageStream, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../src/testing/scripted-model.js';
-import { scenarios } from '../src/testing/scenarios.js';
+import { createCodingAgentModel } from '../demo/agent/coding-agent-model.js';
+import { scenarios } from '../demo/agent/scenarios.js';
 import {
   followNewestStepRun,
   INTERRUPTED,
@@ -25,7 +25,7 @@ import { selectTodoState, todoWrite } from '../src/index.js';
 /** The UI chunks of the scripted plan's first two steps: the plan accepted, then the step that updates it. */
 async function twoSteps(): Promise<{ first: UIMessageChunk[]; second: UIMessageChunk[] }> {
   const result = streamText({
-    model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
+    model: createCodingAgentModel({ scenario: scenarios.plan, speed: Infinity }),
     tools: { todo_write: todoWrite },
     prompt: scenarios.plan.prompt,
     stopWhen: isStepCount(2),

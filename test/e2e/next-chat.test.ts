@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { REPO_ROOT } from '../support/pack-package.js';
 import { keyOf, readStore, type Row, waitForIdle } from './support/chat-store.js';

@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { seededRandom } from '../../src/testing/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { acceptedCalls, canonical, readStore, type Row, type StoredChat, waitForIdle } from './support/chat-store.js';

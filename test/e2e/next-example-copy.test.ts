@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { cloneFiles, REPO_ROOT } from '../support/pack-package.js';
 import { readExampleSteps } from './support/example-readme.js';

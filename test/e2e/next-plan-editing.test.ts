@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { readTodos, selectTodoState, summarizeTodoCall, type Todo, todoEditReason } from '../../src/index.js';
 import { join } from 'node:path';
 import { launchChromium } from '../support/launch-chromium.js';

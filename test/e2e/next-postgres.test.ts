@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { seededRandom } from '../../src/testing/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { waitForIdle } from './support/chat-store.js';
 import { ExampleServers, newChatId, userMessage } from './support/next-example.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../../src/testing/scenarios.js';
+import { scenarios } from '../../../demo/agent/scenarios.js';
 import { launchChromium } from '../../support/launch-chromium.js';
 import { keyOf, readStore, type StoredChat, waitForIdle } from './chat-store.js';
 import { EXAMPLE, type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './next-example.js';
