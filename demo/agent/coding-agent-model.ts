@@ -17,8 +17,6 @@ import { planRequest } from './plan-request.js';
 import { describeRevision, revisePlan } from './revise-plan.js';
 import type { Scenario, ScenarioTask, ScriptedPlan, TaskRevision } from './scenarios.js';
 
-export type { ScriptedPrompt };
-
 /** The key of todo_write's output that holds a list the person edited: the model reads their plan there. */
 const EDITED_OUTPUT_KEY = 'edited_by_user';
 

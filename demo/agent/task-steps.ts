@@ -4,6 +4,7 @@
  * and started, then completed with its plan's revisions, by TaskUpdate; and a TaskList re-sync once all is done.
  * Like `decideNextStep` it reads only the prompt: the list is what its calls' answers say.
  */
+import type { ScriptedPrompt } from 'todo-write/testing';
 import { toActiveForm } from './active-form.js';
 import {
   CONTINUE_PATTERN,
@@ -16,7 +17,6 @@ import {
   readUserText,
   researchStep,
   type AgentCall,
-  type ScriptedPrompt,
   type AgentStep,
   taskOf,
 } from './coding-agent-model.js';
