@@ -20,6 +20,7 @@ export default defineConfig(({ mode }) => ({
       { find: /^todo-write$/, replacement: fromRoot('src/index.ts') },
       { find: /^todo-write\/agents$/, replacement: fromRoot('src/agents.ts') },
       { find: /^todo-write\/react$/, replacement: fromRoot('src/react.ts') },
+      { find: /^todo-write\/testing$/, replacement: fromRoot('src/testing.ts') },
       { find: /^todo-write\/styles\.css$/, replacement: fromRoot('src/styles.css') },
     ],
   },

@@ -1,18 +1,8 @@
-// Testing entry: a scripted coding agent that plans with todo_write, for offline runs and tests of an app.
+// Testing entry: a scripted language model, to run and test an app offline through the real AI SDK pipeline.
 export { createScriptedModel } from './testing/scripted-model.js';
 export type {
-  ScriptedCall,
   ScriptedModelOptions,
   ScriptedPrompt,
   ScriptedStep,
-  ScriptedTodo,
+  ScriptedToolCall,
 } from './testing/scripted-model.js';
-export { SCENARIO_IDS, scenarios } from './testing/scenarios.js';
-export type {
-  Research,
-  Scenario,
-  ScenarioId,
-  ScenarioTask,
-  ScriptedPlan,
-  TaskRevision,
-} from './testing/scenarios.js';

@@ -21,9 +21,9 @@ import {
 import { createTodoSelector, readTodos, selectTodoState, type TodoState } from '../src/index.js';
 import { CHAT_FAILED_TEXT, chatErrorText, createChatHandler } from '../demo/server/chat-handler.js';
 import { resolveModel } from '../demo/server/resolve-model.js';
-import { createScriptedModel } from '../src/testing/scripted-model.js';
-import { planRequest } from '../src/testing/plan-request.js';
-import { scenarios } from '../src/testing/scenarios.js';
+import { createCodingAgentModel } from '../demo/agent/coding-agent-model.js';
+import { planRequest } from '../demo/agent/plan-request.js';
+import { scenarios } from '../demo/agent/scenarios.js';
 
 // The handler imports the package by name, as an app does; run it against the sources.
 vi.mock('todo-write', () => import('../src/index.js'));
@@ -453,7 +453,7 @@ describe('the chat handler', () => {
 });
 
 describe('the chat handler with the scripted agent (no provider key)', () => {
-  const handler = createChatHandler({ model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }) });
+  const handler = createChatHandler({ model: createCodingAgentModel({ scenario: scenarios.plan, speed: Infinity }) });
 
   async function send(text: string): Promise<UIMessage[]> {
     const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text }] };

@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isToolUIPart, type UIMessage } from 'ai';
-import { toActiveForm } from '../src/testing/active-form.js';
+import { toActiveForm } from '../demo/agent/active-form.js';
 import {
   type ClaudeCodeTaskList,
   createClaudeCodeTaskList,
   type TaskUpdateInput,
 } from '../demo/agent/claude-code-task-list.js';
-import { SUGGESTED_PROMPTS } from '../src/testing/plan-request.js';
-import { scenarios, type ScenarioId } from '../src/testing/scenarios.js';
+import { SUGGESTED_PROMPTS } from '../demo/agent/plan-request.js';
+import { scenarios, type ScenarioId } from '../demo/agent/scenarios.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
 import { agentTodoTools } from '../src/agents.js';
 import { createTodoSelector } from '../src/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUIMessageStream, type UIMessage } from 'ai';
-import { toActiveForm } from '../src/testing/active-form.js';
-import { scenarios } from '../src/testing/scenarios.js';
+import { toActiveForm } from '../demo/agent/active-form.js';
+import { scenarios } from '../demo/agent/scenarios.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
 import { agentTodoTools } from '../src/agents.js';
 import { asConversations, checkTodoSnapshots, shownRows } from './support/check-todo-snapshots.js';

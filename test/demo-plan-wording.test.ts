@@ -4,8 +4,8 @@
  * ("and add tests for it"), pronouns and lead-ins, checked for the seams a template leaves.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRequest, planRequest } from '../src/testing/plan-request.js';
-import type { ScenarioTask } from '../src/testing/scenarios.js';
+import { parseRequest, planRequest } from '../demo/agent/plan-request.js';
+import type { ScenarioTask } from '../demo/agent/scenarios.js';
 import { validateTodos } from '../src/index.js';
 
 const REQUESTS: readonly string[] = [

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { convertToModelMessages, isToolUIPart, readUIMessageStream, type UIMessage } from 'ai';
-import { toActiveForm } from '../src/testing/active-form.js';
+import { toActiveForm } from '../demo/agent/active-form.js';
 import { createResearchTool, findingsOf, NO_FINDINGS, RESEARCH_STOPPED } from '../demo/agent/research-tool.js';
-import { researchScenario, scenarios } from '../src/testing/scenarios.js';
-import { createScriptedModel } from '../src/testing/scripted-model.js';
+import { researchScenario, scenarios } from '../demo/agent/scenarios.js';
+import { createCodingAgentModel } from '../demo/agent/coding-agent-model.js';
 import { createChatHandler } from '../demo/server/chat-handler.js';
 import { createScriptedTransport } from '../demo/src/scripted-transport.js';
 import type { AgentTool } from '../demo/src/demo-settings.js';
@@ -123,7 +123,7 @@ function nextOf(agentTool: AgentTool): string {
 const scriptedResearch = () =>
   createResearchTool({
     subagent: (question) => ({
-      model: createScriptedModel({
+      model: createCodingAgentModel({
         scenario: researchScenario(scenario, question),
         speed: Infinity,
         callIdPrefix: 'call_research',
@@ -203,7 +203,7 @@ describe("the research tool's output for the main model", () => {
 describe('the research scenario through the chat route', () => {
   /** The main model, recording every prompt it is sent. */
   function recordingModel() {
-    const model = createScriptedModel({ scenario, speed: Infinity });
+    const model = createCodingAgentModel({ scenario, speed: Infinity });
     const prompts: unknown[] = [];
     const doStream: typeof model.doStream = (options) => {
       prompts.push(options.prompt);

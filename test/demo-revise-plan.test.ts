@@ -18,10 +18,10 @@ import {
   todoReview,
 } from '../src/index.js';
 import { editAnswer } from '../src/tool/todo-edit.js';
-import { revisePlan } from '../src/testing/revise-plan.js';
-import { createScriptedModel } from '../src/testing/scripted-model.js';
-import { planRequest } from '../src/testing/plan-request.js';
-import { scenarios } from '../src/testing/scenarios.js';
+import { revisePlan } from '../demo/agent/revise-plan.js';
+import { createCodingAgentModel } from '../demo/agent/coding-agent-model.js';
+import { planRequest } from '../demo/agent/plan-request.js';
+import { scenarios } from '../demo/agent/scenarios.js';
 
 const PLAN = [
   { content: 'Reproduce the flaky checkout test', status: 'in_progress' },
@@ -120,7 +120,7 @@ function reviewedChat() {
   const written: Todo[][] = [];
   const tools = { todo_write: createTodoWrite({ onWrite: (todos) => void written.push(todos) }) };
   const agent = new ToolLoopAgent({
-    model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
+    model: createCodingAgentModel({ scenario: scenarios.plan, speed: Infinity }),
     tools,
     toolApproval: { todo_write: todoReview('first-plan') },
     prepareStep: ({ messages }) => ({ messages: explainTodoDenials(messages) }),

@@ -9,9 +9,9 @@ import {
 } from 'ai';
 import { createTodoWrite, readTodos, selectTodoState, todoWrite, validateTodos, type Todo } from '../src/index.js';
 import { diffTodos } from '../src/index.js';
-import { createScriptedModel, decideNextStep } from '../src/testing/scripted-model.js';
-import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../src/testing/plan-request.js';
-import { scenarios, type Scenario } from '../src/testing/scenarios.js';
+import { createCodingAgentModel, decideNextStep } from '../demo/agent/coding-agent-model.js';
+import { parseRequest, planRequest, SUGGESTED_PROMPTS } from '../demo/agent/plan-request.js';
+import { scenarios, type Scenario } from '../demo/agent/scenarios.js';
 
 type TodoPart = Extract<UIMessage['parts'][number], { type: `tool-${string}` }> & {
   input?: unknown;
@@ -32,7 +32,7 @@ async function runTurn(
   };
   const abortController = new AbortController();
   const result = streamText({
-    model: createScriptedModel({ scenario, speed: Infinity }),
+    model: createCodingAgentModel({ scenario, speed: Infinity }),
     messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
     tools,
     stopWhen: isStepCount(40),
@@ -117,7 +117,7 @@ describe('the scripted model, normal plan', () => {
   });
 
   it('streams tool arguments in deltas of 1 to 7 characters', async () => {
-    const model = createScriptedModel({ scenario: scenarios.plan, speed: Infinity });
+    const model = createCodingAgentModel({ scenario: scenarios.plan, speed: Infinity });
     const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] });
     const deltas: string[] = [];
     for await (const part of stream as unknown as AsyncIterable<{ type: string; delta?: string }>) {

@@ -9,8 +9,6 @@
  */
 import { isStepCount, readUIMessageStream, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from '../src/testing/scripted-model.js';
-import { scenarios } from '../src/testing/scenarios.js';
 import {
   followNewestStepRun,
   INTERRUPTED,
@@ -20,14 +18,16 @@ import {
   type StepRun,
   untilRunEnds,
 } from '../examples/next-chat/lib/engine-workarounds.js';
+import { createScriptedAgent } from '../examples/next-chat/lib/scripted-agent.js';
+import { LOGIN_LIMIT_PLAN } from '../examples/next-chat/lib/scripted-plans.js';
 import { selectTodoState, todoWrite } from '../src/index.js';
 
 /** The UI chunks of the scripted plan's first two steps: the plan accepted, then the step that updates it. */
 async function twoSteps(): Promise<{ first: UIMessageChunk[]; second: UIMessageChunk[] }> {
   const result = streamText({
-    model: createScriptedModel({ scenario: scenarios.plan, speed: Infinity }),
+    model: createScriptedAgent(Infinity),
     tools: { todo_write: todoWrite },
-    prompt: scenarios.plan.prompt,
+    prompt: LOGIN_LIMIT_PLAN.prompt,
     stopWhen: isStepCount(2),
   });
   const chunks: UIMessageChunk[] = [];

@@ -85,20 +85,8 @@ const PUBLIC = {
     ],
   },
   './testing': {
-    values: ['SCENARIO_IDS', 'createScriptedModel', 'scenarios'],
-    types: [
-      'Research',
-      'Scenario',
-      'ScenarioId',
-      'ScenarioTask',
-      'ScriptedCall',
-      'ScriptedModelOptions',
-      'ScriptedPlan',
-      'ScriptedPrompt',
-      'ScriptedStep',
-      'ScriptedTodo',
-      'TaskRevision',
-    ],
+    values: ['createScriptedModel'],
+    types: ['ScriptedModelOptions', 'ScriptedPrompt', 'ScriptedStep', 'ScriptedToolCall'],
   },
 };
 

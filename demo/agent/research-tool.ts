@@ -14,7 +14,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { z } from 'zod';
-import { RESEARCH_STOPPED } from '../../src/testing/scripted-model.js';
+import { RESEARCH_STOPPED } from './coding-agent-model.js';
 
 /** What the main model reads when the run was cut off before it answered. */
 export { RESEARCH_STOPPED };

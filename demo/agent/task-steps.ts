@@ -1,10 +1,11 @@
 /**
- * The scripted agent's steps with Claude Code's task tools, for `createScriptedModel({ decide })`: a TaskCreate per
+ * The scripted agent's steps with Claude Code's task tools, for `createCodingAgentModel({ decide })`: a TaskCreate per
  * task, side by side; a dependency (TaskUpdate `addBlockedBy`: the third task waits on the second); each task claimed
  * and started, then completed with its plan's revisions, by TaskUpdate; and a TaskList re-sync once all is done.
  * Like `decideNextStep` it reads only the prompt: the list is what its calls' answers say.
  */
-import { toActiveForm } from '../../src/testing/active-form.js';
+import type { ScriptedPrompt } from 'todo-write/testing';
+import { toActiveForm } from './active-form.js';
 import {
   CONTINUE_PATTERN,
   lowerFirst,
@@ -15,12 +16,11 @@ import {
   readFindings,
   readUserText,
   researchStep,
-  type ScriptedCall,
-  type ScriptedPrompt,
-  type ScriptedStep,
+  type AgentCall,
+  type AgentStep,
   taskOf,
-} from '../../src/testing/scripted-model.js';
-import type { Scenario, ScriptedPlan, TaskRevision } from '../../src/testing/scenarios.js';
+} from './coding-agent-model.js';
+import type { Scenario, ScriptedPlan, TaskRevision } from './scenarios.js';
 
 /** The names of Claude Code's task tools, as `agentTodoTools.claudeCodeTasks` reads them. */
 export const TASK_TOOLS = { create: 'TaskCreate', update: 'TaskUpdate', list: 'TaskList' } as const;
@@ -41,7 +41,7 @@ export interface KnownTask {
  *   the next task whose blockers are all done;
  * - no task in progress: start the next one; none left: re-sync with TaskList, then summarise.
  */
-export function decideNextTaskStep(prompt: ScriptedPrompt, scenario: Scenario): ScriptedStep {
+export function decideNextTaskStep(prompt: ScriptedPrompt, scenario: Scenario): AgentStep {
   const turnStart = prompt.findLastIndex((message) => message.role === 'user');
   const userText = readUserText(prompt[turnStart]);
   const { tasks, lastStep } = readTaskCalls(prompt, turnStart);
@@ -71,11 +71,11 @@ export function decideNextTaskStep(prompt: ScriptedPrompt, scenario: Scenario): 
   return { text: plan.summary };
 }
 
-function createStep(plan: ScriptedPlan): ScriptedStep {
+function createStep(plan: ScriptedPlan): AgentStep {
   return { text: plan.intro, calls: plan.tasks.map((task) => createCall(task.content)) };
 }
 
-function dependencyStep(blocker: KnownTask, waiting: KnownTask): ScriptedStep {
+function dependencyStep(blocker: KnownTask, waiting: KnownTask): AgentStep {
   return {
     text: `#${waiting.id} builds on #${blocker.id}, so it waits until #${blocker.id} is done.`,
     calls: [updateCall(waiting.id, { addBlockedBy: [blocker.id] })],
@@ -89,7 +89,7 @@ function finishStep(
   plan: ScriptedPlan,
   findings: ReadonlyMap<string, string>,
   scenario: Scenario,
-): ScriptedStep {
+): AgentStep {
   const revision = taskOf(plan, current.subject)?.then;
   const { calls, after } = revise(tasks, current, revision ?? {});
   const next = isDone(after, scenario) ? undefined : nextTask(after);
@@ -105,7 +105,7 @@ function revise(
   tasks: readonly KnownTask[],
   current: KnownTask,
   revision: TaskRevision,
-): { calls: ScriptedCall[]; after: KnownTask[] } {
+): { calls: AgentCall[]; after: KnownTask[] } {
   const calls = [updateCall(current.id, { status: 'completed' })];
   const after: KnownTask[] = [];
   for (const task of tasks) {
@@ -139,7 +139,7 @@ function isDone(tasks: readonly KnownTask[], scenario: Scenario): boolean {
   return scenario.workLimit !== undefined && completed >= scenario.workLimit;
 }
 
-function createCall(subject: string): ScriptedCall {
+function createCall(subject: string): AgentCall {
   return {
     toolName: TASK_TOOLS.create,
     input: { subject, description: `${subject}.`, activeForm: toActiveForm(subject) },
@@ -147,11 +147,11 @@ function createCall(subject: string): ScriptedCall {
 }
 
 /** Starts a task and claims it under the agent's name. */
-function startCall(task: KnownTask, scenario: Scenario): ScriptedCall {
+function startCall(task: KnownTask, scenario: Scenario): AgentCall {
   return updateCall(task.id, { status: 'in_progress', owner: scenario.agentName ?? 'main' });
 }
 
-function updateCall(taskId: string, fields: Record<string, unknown>): ScriptedCall {
+function updateCall(taskId: string, fields: Record<string, unknown>): AgentCall {
   return { toolName: TASK_TOOLS.update, input: { taskId, ...fields } };
 }
 

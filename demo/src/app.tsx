@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { SCENARIO_IDS, scenarios } from '../../src/testing/scenarios.js';
+import { SCENARIO_IDS, scenarios } from '../agent/scenarios.js';
 import {
   AGENT_TOOLS,
   DEFAULT_SCENARIO_ID,

@@ -1,5 +1,5 @@
 /** The demo's settings that live in the URL, so a link (or a test) can open a given setup. */
-import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from '../../src/testing/scenarios.js';
+import { DEFAULT_SCENARIO_ID, isScenarioId, type ScenarioId } from '../agent/scenarios.js';
 
 /** The speeds the picker offers (multipliers of a realistic streaming pace). */
 /** The demo raises the list cap (default 50) so the 200-item scenario is accepted and shown whole. */

@@ -2,7 +2,7 @@ import { Fragment, memo, type ReactNode, useId, useMemo } from 'react';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { TodoRowStatus, TodoToolShape } from 'todo-write';
 import { TodoCallSummary, TodoList, TodoProvider } from 'todo-write/react';
-import { RESEARCH_TOOL } from '../../src/testing/scripted-model.js';
+import { RESEARCH_TOOL } from '../agent/coding-agent-model.js';
 
 type MessagePart = UIMessage['parts'][number];
 interface ToolPart {

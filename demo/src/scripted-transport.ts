@@ -6,8 +6,8 @@
 import { DirectChatTransport, ToolLoopAgent, isStepCount, type ChatTransport, type ToolSet, type UIMessage } from 'ai';
 import { createTodoWrite, explainTodoDenials, todoReview } from 'todo-write';
 import { createResearchTool } from '../agent/research-tool.js';
-import { createScriptedModel, type ScriptedModelOptions } from '../../src/testing/scripted-model.js';
-import { researchScenario, type Scenario } from '../../src/testing/scenarios.js';
+import { createCodingAgentModel, type CodingAgentOptions } from '../agent/coding-agent-model.js';
+import { researchScenario, type Scenario } from '../agent/scenarios.js';
 import { decideNextTaskStep } from '../agent/task-steps.js';
 import { createClaudeCodeTaskTools, createClaudeCodeTodoWrite } from './claude-code-tool.js';
 import { type AgentTool, DEMO_MAX_TODOS } from './demo-settings.js';
@@ -25,7 +25,7 @@ export function createScriptedTransport(
   const firstPlan = todoReview('first-plan', { maxTodos: DEMO_MAX_TODOS });
   const research = createResearchTool({
     subagent: (question) => ({
-      model: createScriptedModel({
+      model: createCodingAgentModel({
         scenario: researchScenario(scenario, question),
         speed: getSpeed,
         callIdPrefix: 'call_research',
@@ -37,7 +37,7 @@ export function createScriptedTransport(
   });
   const tools: ToolSet = { ...planToolsOf(agentTool), research };
   const agent = new ToolLoopAgent({
-    model: createScriptedModel({ scenario, speed: getSpeed, ...planningOf(agentTool) }),
+    model: createCodingAgentModel({ scenario, speed: getSpeed, ...planningOf(agentTool) }),
     tools,
     toolApproval: { todo_write: (input, options) => (getReview() ? firstPlan(input, options) : 'not-applicable') },
     // The model reads the person's reason with the instruction to send the whole revised list.
@@ -48,7 +48,7 @@ export function createScriptedTransport(
 }
 
 /** How the scripted model plans with each tool: one list per call, Claude Code's with `activeForm`, or task by task. */
-function planningOf(agentTool: AgentTool): Pick<ScriptedModelOptions, 'toolName' | 'activeForm' | 'decide'> {
+function planningOf(agentTool: AgentTool): Pick<CodingAgentOptions, 'toolName' | 'activeForm' | 'decide'> {
   if (agentTool === 'claude-code') return { toolName: 'TodoWrite', activeForm: true };
   if (agentTool === 'claude-code-tasks') return { decide: decideNextTaskStep };
   return {};

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { toActiveForm } from '../../src/testing/active-form.js';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { toActiveForm } from '../../demo/agent/active-form.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { demoInChromium } from '../support/demo-browser.js';
 import { isWhollyVisible } from '../support/whole-visibility.js';

@@ -10,7 +10,7 @@ import { launchChromium } from '../support/launch-chromium.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { serveBuiltDemo } from '../support/serve-built-demo.js';
 import { startDemoServer } from '../../demo/server/start-demo-server.js';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { SERVER_UNREACHABLE_TEXT } from '../../demo/src/request-failure-text.js';
 
 /** What the checklist showed at one moment (recorded in the page on every DOM change). */

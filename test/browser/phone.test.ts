@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { demoInChromium } from '../support/demo-browser.js';
 import { isWhollyVisible } from '../support/whole-visibility.js';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 
 const demo = demoInChromium();
 

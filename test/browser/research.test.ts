@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
 import { demoInChromium } from '../support/demo-browser.js';
 

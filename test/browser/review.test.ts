@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoInChromium } from '../support/demo-browser.js';
 import { checkAccessibility } from '../support/check-accessibility.js';
-import { scenarios } from '../../src/testing/scenarios.js';
-import { planRequest } from '../../src/testing/plan-request.js';
+import { scenarios } from '../../demo/agent/scenarios.js';
+import { planRequest } from '../../demo/agent/plan-request.js';
 
 const REASON = 'Also update the user documentation';
 

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN, RENAME_COLUMN_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { REPO_ROOT } from '../support/pack-package.js';
 import { keyOf, readStore, type Row, waitForIdle } from './support/chat-store.js';
@@ -27,7 +27,7 @@ import {
   takeRecording,
 } from './support/page-probes.js';
 
-const SCENARIO = scenarios.rejected;
+const SCENARIO = RENAME_COLUMN_PLAN;
 const PLAN_SIZE = SCENARIO.tasks.length;
 const STATUSES = ['pending', 'in_progress', 'completed'];
 /** The console messages that mean server and client HTML disagreed. */
@@ -272,7 +272,7 @@ describe('the chat goes on from /chat/[id]', () => {
 });
 
 describe('Stop while the agent answers', () => {
-  const plan = scenarios.plan;
+  const plan = LOGIN_LIMIT_PLAN;
   let stop: { status: number; body: unknown };
   let released: boolean;
   let stopped: ReturnType<typeof readStore>;

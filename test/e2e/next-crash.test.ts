@@ -15,7 +15,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { seededRandom } from '../../src/testing/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { acceptedCalls, canonical, readStore, type Row, type StoredChat, waitForIdle } from './support/chat-store.js';
@@ -24,7 +24,7 @@ import { signalGroup } from './support/next-server.js';
 import { openChat, pageRows, send } from './support/page-probes.js';
 import { type Chunk, postChat, recordChatChunks, recordedChunks } from './support/sse-recorder.js';
 
-const PLAN = scenarios.plan;
+const PLAN = LOGIN_LIMIT_PLAN;
 const random = seededRandom(Number(process.env.FAULT_SEED ?? 1));
 /** Kill after the browser saw `stepsBefore` steps end and then `chunksAfter` more chunks. */
 const KILL_POINTS = Array.from({ length: Number(process.env.FAULT_CASES ?? 4) }, () => ({

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { cloneFiles, REPO_ROOT } from '../support/pack-package.js';
 import { readExampleSteps } from './support/example-readme.js';
@@ -31,7 +31,7 @@ import { freePort, spawnServer } from './support/next-server.js';
 import { machineNode, type NodeRuntime, pinnedNode } from './support/quick-start-app.js';
 import { runCommand } from './support/run-command.js';
 
-const PLAN = scenarios.plan;
+const PLAN = LOGIN_LIMIT_PLAN;
 const STEPS = readExampleSteps();
 // Outside the repository: nothing the app lacks may resolve from the repository's node_modules.
 const COPY = join(tmpdir(), 'todo-write-next-chat-copy', 'next-chat');

@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { readTodos, selectTodoState, summarizeTodoCall, type Todo, todoEditReason } from '../../src/index.js';
 import { join } from 'node:path';
 import { launchChromium } from '../support/launch-chromium.js';
@@ -20,7 +20,7 @@ import { readStore, waitForIdle } from './support/chat-store.js';
 import { type ExampleServer, ExampleServers, newChatId, userMessage } from './support/next-example.js';
 import { postChat } from './support/sse-recorder.js';
 
-const PLAN = scenarios.plan;
+const PLAN = LOGIN_LIMIT_PLAN;
 const PROPOSED = PLAN.tasks.map((task) => task.content);
 const RENAMED = 'Read the login route first';
 const ADDED = 'Agree on the limit with the team';

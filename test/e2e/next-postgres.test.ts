@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { seededRandom } from '../../src/testing/seeded-random.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import {
@@ -40,7 +40,7 @@ import { type PostgresServer, startPostgresServer } from './support/postgres-ser
 import { runCommand } from './support/run-command.js';
 import { type PostResult, postChat, recordChatChunks, resumeChat } from './support/sse-recorder.js';
 
-const PLAN = scenarios.plan;
+const PLAN = LOGIN_LIMIT_PLAN;
 const LOAD_CHATS = Number(process.env.LOAD_CHATS ?? 50);
 const random = seededRandom(Number(process.env.DEPLOY_SEED ?? 1));
 const seeded = (from: number, span: number): number => from + Math.floor(random() * span);

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import {
   answeredApprovals,
@@ -23,7 +23,7 @@ import { type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessa
 import { chatIdOf, openChat, pageRows, planPhase, send, shownAlert } from './support/page-probes.js';
 import { type PostResult, postChat } from './support/sse-recorder.js';
 
-const PLAN = scenarios.plan;
+const PLAN = LOGIN_LIMIT_PLAN;
 const REASON = 'Also update the user documentation';
 const servers = new ExampleServers();
 let server: ExampleServer;

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN, RENAME_COLUMN_PLAN } from '../../examples/next-chat/lib/scripted-plans.js';
 import { launchChromium } from '../support/launch-chromium.js';
 import { waitForIdle } from './support/chat-store.js';
 import { ExampleServers, newChatId, userMessage } from './support/next-example.js';
@@ -44,11 +44,11 @@ beforeAll(async () => {
   const server = await servers.start('styles');
   // A stored chat whose last call was rejected: its list has a task in progress and a notice.
   const chatId = newChatId('styles');
-  await postChat(server.baseUrl, { id: chatId, message: userMessage(scenarios.rejected.prompt) });
+  await postChat(server.baseUrl, { id: chatId, message: userMessage(RENAME_COLUMN_PLAN.prompt) });
   await waitForIdle(server.database, chatId);
   chatUrl = `${server.baseUrl}/chat/${chatId}`;
   const markdownChat = newChatId('markdown');
-  await postChat(server.baseUrl, { id: markdownChat, message: userMessage(scenarios.plan.prompt) });
+  await postChat(server.baseUrl, { id: markdownChat, message: userMessage(LOGIN_LIMIT_PLAN.prompt) });
   await waitForIdle(server.database, markdownChat);
   markdownUrl = `${server.baseUrl}/chat/${markdownChat}`;
   ({ browser } = await launchChromium());

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarios } from '../../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../../examples/next-chat/lib/scripted-plans.js';
 import { launchChromium } from '../../support/launch-chromium.js';
 import { keyOf, readStore, type StoredChat, waitForIdle } from './chat-store.js';
 import { EXAMPLE, type ExampleServer, ExampleServers, newChatId, replayedTodos, userMessage } from './next-example.js';
@@ -21,7 +21,7 @@ import { runCommand } from './run-command.js';
 
 /** The trust-boundary tests against the example on SQLite, or (`postgres`) on a throwaway PostgreSQL. */
 export function trustSuite(options: { postgres: boolean }): void {
-  const PLAN = scenarios.plan;
+  const PLAN = LOGIN_LIMIT_PLAN;
   let servers: ExampleServers;
   let server: ExampleServer;
   let postgres: PostgresServer | undefined;
