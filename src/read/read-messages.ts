@@ -55,14 +55,18 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
       else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined });
     } else entries.push({ part, tool, message: at, agent, call: undefined, earlier: call });
   });
+  // Most messages hold no other tool part and no subagent: those share the empty collections.
   let tools: Map<string, unknown> | undefined;
-  let agents = groups.size === 0 ? undefined : [...groups.keys()];
+  let agents: string[] | undefined = groups.size === 0 ? undefined : [...groups.keys()];
   for (const part of partsOf(message)) {
     const id = (part as { toolCallId?: unknown } | null)?.toolCallId;
     if (typeof id !== 'string' || reader.toolOf(toolNameOfPart(part))) continue;
-    (tools ??= new Map()).set(id, part);
+    tools ??= new Map();
+    tools.set(id, part);
     const output = (part as { output?: unknown }).output;
-    if (partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) (agents ??= []).push(id);
+    if (!partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) continue;
+    agents ??= [];
+    agents.push(id);
   }
   return { message, entries, groups, tools: tools ?? NO_TOOLS, agents: agents ?? NO_AGENTS };
 }

@@ -104,6 +104,10 @@ export function walkPlanParts(
 ): ReadonlyMap<string, AgentGroup> {
   // Made at the first part that can place a call elsewhere than the main plan: most messages have none.
   let agents: ReturnType<typeof createAgentWalker> | undefined;
+  const walker = (): ReturnType<typeof createAgentWalker> => {
+    agents ??= createAgentWalker();
+    return agents;
+  };
   const parts = partsOf(message);
   const metadata = metadataById(parts);
   for (const part of parts) {
@@ -111,22 +115,16 @@ export function walkPlanParts(
     if (type === 'step-start') agents?.step();
     const name = toolNameOfPart(part);
     if (name === undefined) {
-      if (providerMetadata !== undefined) (agents ??= createAgentWalker()).see(providerMetadata);
+      if (providerMetadata !== undefined) walker().see(providerMetadata);
       continue;
     }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
     const placed = metadata?.get(id);
     if (tool)
-      found(
-        part,
-        tool,
-        agents === undefined && placed === undefined
-          ? MAIN
-          : (agents ??= createAgentWalker()).callAgent(tool.kind, placed),
-      );
-    else if (reader.delegates(name)) (agents ??= createAgentWalker()).delegate(id);
-    else if (placed !== undefined) (agents ??= createAgentWalker()).see(placed);
+      found(part, tool, agents === undefined && placed === undefined ? MAIN : walker().callAgent(tool.kind, placed));
+    else if (reader.delegates(name)) walker().delegate(id);
+    else if (placed !== undefined) walker().see(placed);
   }
   return agents?.groups ?? NO_GROUPS;
 }
@@ -139,20 +137,21 @@ const NO_GROUPS: ReadonlyMap<string, AgentGroup> = new Map();
  * part of the id (the adapter can split a call into parts, some without metadata).
  */
 function metadataById(parts: readonly unknown[]): Map<string, unknown> | undefined {
+  // Most messages name no agent: the map is made at the first part that does.
   let byId: Map<string, unknown> | undefined;
-  let fromResult: Set<string> | undefined;
+  const fromResult = new Set<string>();
   for (const part of parts) {
     const { toolCallId, resultProviderMetadata, callProviderMetadata } = (part ?? {}) as {
       toolCallId?: unknown;
       resultProviderMetadata?: unknown;
       callProviderMetadata?: unknown;
     };
-    if (typeof toolCallId !== 'string' || fromResult?.has(toolCallId)) continue;
-    if (namesAgent(resultProviderMetadata)) {
-      (byId ??= new Map()).set(toolCallId, resultProviderMetadata);
-      (fromResult ??= new Set()).add(toolCallId);
-    } else if (namesAgent(callProviderMetadata) && !byId?.has(toolCallId))
-      (byId ??= new Map()).set(toolCallId, callProviderMetadata);
+    if (typeof toolCallId !== 'string' || fromResult.has(toolCallId)) continue;
+    const fromItsResult = namesAgent(resultProviderMetadata);
+    if (!fromItsResult && (!namesAgent(callProviderMetadata) || byId?.has(toolCallId))) continue;
+    byId ??= new Map();
+    byId.set(toolCallId, fromItsResult ? resultProviderMetadata : callProviderMetadata);
+    if (fromItsResult) fromResult.add(toolCallId);
   }
   return byId;
 }
