@@ -94,11 +94,15 @@ export function shownProgress(page: Page): Promise<Progress | null> {
   });
 }
 
-const isRunning = (page: Page): Promise<boolean> =>
+/** Which button the chat's form shows: Stop while an answer runs, Send otherwise (`null` while the page loads). */
+const formButton = (page: Page): Promise<'stop' | 'send' | null> =>
   page
-    .getByRole('button', { name: 'Stop' })
-    .isVisible()
-    .catch(() => false);
+    .evaluate(() => {
+      const button = document.querySelector('.chat-form button');
+      if (button === null) return null;
+      return button.getAttribute('type') === 'submit' ? 'send' : 'stop';
+    })
+    .catch(() => null);
 
 /**
  * Runs `answers` answers on `page`, reloading each `reloadsPerAnswer` times at seeded random moments,
@@ -132,7 +136,7 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
       const delayMs = Math.round(random() * maxDelayMs);
       await page.waitForTimeout(delayMs);
       const url = page.url();
-      const duringAnswer = await isRunning(page);
+      const duringAnswer = (await formButton(page)) === 'stop';
       const beforeFirstChunk = (await page.locator('.chat-message[data-role="assistant"]').count()) === 0;
       const before = await shownProgress(page);
       const previous = await origin();
@@ -156,21 +160,16 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
         attached = sendBack;
       } else {
         // Taken up: Stop shows and the page asked for the answer; or the answer had ended (Send back).
-        attached = await page
-          .waitForFunction(
-            () =>
-              document.querySelector('.chat-form button[type="button"]') !== null ||
-              document.querySelector('.chat-form button[type="submit"]') !== null,
-            undefined,
-            { timeout: 120_000, polling: 50 },
-          )
-          .then(async () => {
-            if (!(await isRunning(page))) return true;
-            const deadline = Date.now() + 60_000;
-            while (pickUps === 0 && Date.now() < deadline) await page.waitForTimeout(50);
-            return pickUps > 0;
-          })
-          .catch(() => false);
+        let shown = await formButton(page);
+        const deadline = Date.now() + 120_000;
+        while (shown === null && Date.now() < deadline) {
+          await page.waitForTimeout(50);
+          shown = await formButton(page);
+        }
+        while (shown === 'stop' && pickUps === 0 && Date.now() < deadline) await page.waitForTimeout(50);
+        // Send is right only for an answer that has ended.
+        attached =
+          shown === 'stop' ? pickUps > 0 : shown === 'send' && !(await storedProgress(baseUrl, chatId)).running;
       }
       const current = await origin().catch(() => previous);
       const record: ReloadRecord = {
