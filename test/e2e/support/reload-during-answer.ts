@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { scenarios } from '../../../src/testing/scenarios.js';
+import { LOGIN_LIMIT_PLAN } from '../../../examples/next-chat/lib/scripted-plans.js';
 import { seededRandom } from '../../../src/testing/seeded-random.js';
 import { replayedTodos } from './next-example.js';
 import { send } from './page-probes.js';
@@ -232,7 +232,7 @@ export function reloadSuite(options: {
   maxDelayMs: number;
   onRecord?: (record: ReloadRecord) => void;
 }): void {
-  const PLAN = scenarios.plan;
+  const PLAN = LOGIN_LIMIT_PLAN;
   const { answers, reloadsPerAnswer } = options;
   const reloads = (answers.wide + answers.narrow) * reloadsPerAnswer;
   let records: ReloadRecord[] = [];
