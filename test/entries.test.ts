@@ -55,12 +55,13 @@ describe('the built entries', () => {
     expect(result.description).toBe('string');
   });
 
-  it('dist/index.js imports no react, not even through a shared chunk', () => {
-    const { files, packages } = reachable(built('index.js'));
-    expect(files.length).toBeGreaterThan(0);
-    expect(packages.filter((name) => /^(react|react-dom|@ai-sdk\/react)($|\/)/.test(name))).toEqual([]);
-    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/['"]use client['"]/);
-  });
+  for (const entry of ['index.js', 'agents.js'])
+    it(`dist/${entry} imports no react, not even through a shared chunk`, () => {
+      const { files, packages } = reachable(built(entry));
+      expect(files.length).toBeGreaterThan(0);
+      expect(packages.filter((name) => /^(react|react-dom|@ai-sdk\/react)($|\/)/.test(name))).toEqual([]);
+      for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/['"]use client['"]/);
+    });
 
   it('sees react where it is imported (the scan above can find it)', () => {
     expect(reachable(built('react.js')).packages).toContain('react');

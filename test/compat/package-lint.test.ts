@@ -71,9 +71,10 @@ describe('the packed tarball, linted', () => {
   it('resolves the types of every entry under node10, node16 (ESM) and bundler; from CJS only by import(), as an ESM-only package does', () => {
     // The stylesheet is an entry for bundlers, with no types to resolve.
     const { problems, entrypoints } = runAttw(['--exclude-entrypoints', './styles.css']);
-    expect(entrypoints).toEqual(['.', './package.json', './react', './testing']);
+    expect(entrypoints).toEqual(['.', './agents', './package.json', './react', './testing']);
     expect(problems).toEqual([
       { kind: 'CJSResolvesToESM', entrypoint: '.', resolutionKind: 'node16-cjs' },
+      { kind: 'CJSResolvesToESM', entrypoint: './agents', resolutionKind: 'node16-cjs' },
       { kind: 'CJSResolvesToESM', entrypoint: './react', resolutionKind: 'node16-cjs' },
       { kind: 'CJSResolvesToESM', entrypoint: './testing', resolutionKind: 'node16-cjs' },
     ]);
