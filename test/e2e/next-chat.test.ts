@@ -4,6 +4,8 @@
  * list, the stored conversation (/chat/[id]) holds the same list in its server HTML and its todos
  * table, the page hydrates without a warning, and the chat goes on from there to the end, the
  * agent's Markdown rendered as it streams. Stop on the page ends a running answer and releases the chat.
+ * Reloads at seeded random moments of answers (some before the first chunk, some at 390 px) each take
+ * the answer up at once and never show a list behind the one the page showed before.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -26,6 +28,7 @@ import {
   sendAndWait,
   takeRecording,
 } from './support/page-probes.js';
+import { reloadSuite } from './support/reload-during-answer.js';
 
 const SCENARIO = RENAME_COLUMN_PLAN;
 const PLAN_SIZE = SCENARIO.tasks.length;
@@ -319,6 +322,16 @@ describe('Stop while the agent answers', () => {
   it('the chat takes the next message (not a 409) and answers it', () => {
     expect(next.messages.filter((message) => message.role === 'user')).toHaveLength(2);
     expect(next.messages.at(-1)?.role).toBe('assistant');
+  });
+});
+
+describe('reloads at seeded random moments of answers (next start)', () => {
+  reloadSuite({
+    target: () => ({ browser, baseUrl: server.baseUrl }),
+    seed: 44,
+    answers: { wide: 4, narrow: 1 },
+    reloadsPerAnswer: 5,
+    maxDelayMs: 2_000,
   });
 });
 

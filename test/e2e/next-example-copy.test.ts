@@ -3,7 +3,8 @@
  * outside the repository, `todo-write` pointed at the packed package, then the two commands of its
  * README for a copy of the folder, read out of the README. On the pinned Node 24 the install asks no install
  * script to run and `npm run dev` serves a chat whose checklist streams and finishes with the
- * scripted agent (no API key). On this machine's Node 20, which has no `node:sqlite`, the log at
+ * scripted agent (no API key), and reloads at seeded random moments of its answers (the first while
+ * `next dev` compiles the page) each take the answer up without the list stepping back. On this machine's Node 20, which has no `node:sqlite`, the log at
  * start, the chat route and the page all say which Node to use, instead of an empty 500. In a fresh
  * clone of the repository, the README's steps for a clone install todo-write from it and serve the
  * chat, with no warning about the workspace root although the repository has a lockfile of its own.
@@ -28,6 +29,7 @@ import {
   takeRecording,
 } from './support/page-probes.js';
 import { freePort, spawnServer } from './support/next-server.js';
+import { reloadSuite } from './support/reload-during-answer.js';
 import { machineNode, type NodeRuntime, pinnedNode } from './support/quick-start-app.js';
 import { runCommand } from './support/run-command.js';
 
@@ -143,6 +145,17 @@ describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
     expect(samples.at(-1)?.phase).toBe('accepted');
     expect(finished.length).toBeGreaterThan(0);
     expect(finished.filter((row) => row.status !== 'completed')).toEqual([]);
+  });
+
+  // The dev server has not compiled /chat/[id] yet: the first reload waits for that compile.
+  describe('reloads at seeded random moments of answers, the first while the route compiles', () => {
+    reloadSuite({
+      target: () => ({ browser, baseUrl: dev!.baseUrl }),
+      seed: 4444,
+      answers: { wide: 4, narrow: 1 },
+      reloadsPerAnswer: 5,
+      maxDelayMs: 2_000,
+    });
   });
 });
 

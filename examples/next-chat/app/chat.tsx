@@ -2,11 +2,14 @@
 
 import { useChat } from '@ai-sdk/react';
 import {
+  type ChatRequestOptions,
   DefaultChatTransport,
+  generateId,
   isToolUIPart,
   lastAssistantMessageIsCompleteWithApprovalResponses,
   type TextUIPart,
   type UIMessage,
+  type UIMessageChunk,
 } from 'ai';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Streamdown } from 'streamdown';
@@ -15,12 +18,44 @@ import { STEP_CUT_OFF } from '@/lib/engine-workarounds';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
 import { inlineClassNames, planClassNames } from '@/lib/todo-list-classes';
 
-/** The stored answer was saved as a step ended: a replay is past it once it starts a later step. */
-function isPastStored(live: readonly UIMessage[], stored: UIMessage | undefined): boolean {
-  if (stored === undefined) return true;
-  const steps = (message: UIMessage): number => message.parts.filter((part) => part.type === 'step-start').length;
-  const replayed = live.find((message) => message.id === stored.id);
-  return replayed !== undefined && steps(replayed) > steps(stored);
+/** The transient chunk a resumed answer's replay gets once it holds what the page was rendered with. */
+const CAUGHT_UP = 'data-caught-up';
+
+/** Replays a resumed answer as the SDK does, with {@link CAUGHT_UP} after the chunks the page was rendered with. */
+class ResumeTransport extends DefaultChatTransport<UIMessage> {
+  /** The chunks of the running answer the server rendered the page with. */
+  shownChunks = 0;
+
+  override async reconnectToStream(
+    options: { chatId: string } & ChatRequestOptions,
+  ): Promise<ReadableStream<UIMessageChunk> | null> {
+    const stream = await super.reconnectToStream(options);
+    const shown = this.shownChunks;
+    if (stream === null || shown === 0) return stream;
+    let passed = 0;
+    return stream.pipeThrough(
+      new TransformStream<UIMessageChunk, UIMessageChunk>({
+        transform(chunk, controller) {
+          controller.enqueue(chunk);
+          if (++passed === shown) controller.enqueue({ type: CAUGHT_UP, data: null, transient: true });
+        },
+      }),
+    );
+  }
+}
+
+/** Where a sent message waits in this tab until its answer streams: a reload that finds it unstored sends it again. */
+const unsentKey = (chatId: string): string => `todo-write:unsent:${chatId}`;
+
+/** The message sent from this tab that the stored chat does not hold yet, if any (`undefined` on the server). */
+function readUnsent(chatId: string, stored: readonly UIMessage[]): UIMessage | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const unsent = sessionStorage.getItem(unsentKey(chatId));
+  if (unsent === null) return undefined;
+  const message = JSON.parse(unsent) as UIMessage;
+  if (!stored.some((known) => known.id === message.id)) return message;
+  sessionStorage.removeItem(unsentKey(chatId));
+  return undefined;
 }
 
 /** A 4xx answer of the route: the request was refused and nothing was stored. */
@@ -69,6 +104,8 @@ export interface ChatProps {
   suggestions?: readonly string[];
   /** An answer is running on the server: pick it up where it is (`GET /api/chat/[id]/stream`). */
   resume?: boolean;
+  /** How many chunks of that answer `initialMessages` hold: they are shown until its replay has them too. */
+  liveChunks?: number;
   /** The message that running answer continues (after a review), as it began: the replay starts from it. */
   continuedMessage?: UIMessage;
   /** "Review plans" as the person last set it (the `review-plans` cookie). */
@@ -106,6 +143,7 @@ export function Chat({
   storedChecklist,
   suggestions = [],
   resume = false,
+  liveChunks = 0,
   continuedMessage,
   reviewPlans = false,
 }: ChatProps): ReactNode {
@@ -117,23 +155,28 @@ export function Chat({
   const [nothingToResume, setNothingToResume] = useState(false);
   // Sends only what the person added: the route loads the rest from the store.
   // Made once for the page (like useChat's own chat).
-  const [transport] = useState(
-    () =>
-      new DefaultChatTransport<UIMessage>({
-        api: '/api/chat',
-        prepareSendMessagesRequest: ({ id, messages }) => ({ body: requestBody(id, messages, reviewRef.current) }),
-        // A replayed answer restarts from an empty message; one that continues a stored message (after
-        // a review) refers to calls in it, so it is replayed onto that message as the answer began.
-        resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          if (response.status === 204) setNothingToResume(true);
-          return response;
-        },
-      }),
-  );
+  const [transport] = useState(() => {
+    const made = new ResumeTransport({
+      api: '/api/chat',
+      prepareSendMessagesRequest: ({ id, messages }) => ({ body: requestBody(id, messages, reviewRef.current) }),
+      // A replayed answer restarts from an empty message; one that continues a stored message (after
+      // a review) refers to calls in it, so it is replayed onto that message as the answer began.
+      resumeStreamIsReplay: !(resume && continuedMessage !== undefined),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 204) setNothingToResume(true);
+        return response;
+      },
+    });
+    made.shownChunks = liveChunks;
+    return made;
+  });
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
   const cutOff = useRef(false);
+  // A resumed answer's replay holds what the page was rendered with.
+  const [caughtUpChunks, setCaughtUpChunks] = useState(false);
+  // The message in the unsent store was sent again: a refusal means the store has it.
+  const resending = useRef(false);
   const { messages, sendMessage, setMessages, status, stop, error, clearError, addToolApprovalResponse, resumeStream } =
     useChat({
       id,
@@ -146,6 +189,7 @@ export function Chat({
       // A step was cut off (server died, run cancelled): once the answer ends, the stored chat is shown.
       onData: (part) => {
         if (part.type === STEP_CUT_OFF) cutOff.current = true;
+        if (part.type === CAUGHT_UP) setCaughtUpChunks(true);
       },
       onFinish: () => {
         if (cutOff.current) void showStored();
@@ -153,6 +197,12 @@ export function Chat({
       },
       onError: (refused) => {
         if (!isRefusal(refused)) return;
+        if (resending.current) {
+          resending.current = false;
+          void showStored();
+          return;
+        }
+        sessionStorage.removeItem(unsentKey(id));
         let last = undefined as UIMessage | undefined;
         // A refused message was not stored: it leaves the page, and its text goes back to the input.
         setMessages((current) => {
@@ -164,19 +214,22 @@ export function Chat({
         if (last?.role === 'assistant') void showStored(errorText(refused));
       },
     });
-  const busy = status === 'submitted' || status === 'streaming';
+  // The resume's request is under way: the answer runs, though useChat is "ready" until it returns.
+  const [attached, setAttached] = useState(false);
+  useEffect(() => {
+    if (status !== 'ready') setAttached(true);
+  }, [status]);
+  const attaching = resume && !attached && !nothingToResume;
+  const running = status === 'submitted' || status === 'streaming';
+  const busy = running || attaching;
   const [movedOn, setMovedOn] = useState(false);
   useEffect(() => {
     if (busy) setMovedOn(true);
   }, [busy]);
-  // A resumed answer is replayed from its first chunk: show the stored chat until the replay is past it.
-  // "ready" counts once the resume ran: the page is "ready" too before the resume's request returns.
+  // A resumed answer is replayed from its first chunk: show the page as rendered until the replay holds it.
   const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
   const caughtUp =
-    replaying &&
-    (status === 'error' ||
-      (status === 'ready' && (movedOn || nothingToResume)) ||
-      isPastStored(messages, initialMessages.at(-1)));
+    replaying && (status === 'error' || (status === 'ready' && (attached || nothingToResume)) || caughtUpChunks);
   const replayed = useRef(false);
   useEffect(() => {
     if (status === 'streaming') replayed.current = true;
@@ -188,17 +241,34 @@ export function Chat({
     if (!replayed.current && resume && continuedMessage !== undefined) setMessages(initialMessages);
   }, [caughtUp, resume, continuedMessage, initialMessages, setMessages]);
   const shown = replaying && !caughtUp ? initialMessages : messages;
-  const todos = useTodos(shown, { status });
-  // The server stored the message once its answer streams: from then on a reload resumes this chat.
+  const todos = useTodos(shown, { status: attaching ? 'streaming' : status });
+  // The answer streams: the server has the message.
   useEffect(() => {
-    if (status === 'streaming' && window.location.pathname !== `/chat/${id}`) {
-      window.history.replaceState(null, '', `/chat/${id}`);
-    }
+    if (status !== 'streaming') return;
+    sessionStorage.removeItem(unsentKey(id));
+    resending.current = false;
   }, [status, id]);
+  // The answer ended before the resume reached it: the stored chat has its end.
+  const showStoredRef = useRef(showStored);
+  showStoredRef.current = showStored;
+  useEffect(() => {
+    if (nothingToResume && resume) void showStoredRef.current();
+  }, [nothingToResume, resume]);
+  // Reloaded before the server had the message: send it again (a refusal then means it had it after all).
+  const [unsent] = useState(() => readUnsent(id, initialMessages));
+  useEffect(() => {
+    if (unsent === undefined) return;
+    // After React's development double mount, which stops the chat's requests.
+    const timer = setTimeout(() => {
+      resending.current = true;
+      void sendMessage(unsent);
+    });
+    return () => clearTimeout(timer);
+  }, [unsent, sendMessage]);
   // Read as a resume starts (status "submitted"): later resumes replay from the start again.
   useEffect(() => {
-    if (busy) replayFromEmpty(transport, true);
-  }, [busy, transport]);
+    if (running) replayFromEmpty(transport, true);
+  }, [running, transport]);
   // A plan waiting for review needs the live list: its controls answer through useChat.
   const showStoredChecklist =
     storedChecklist !== undefined && !movedOn && !busy && todos.phase !== 'review' && todos.phase !== 'empty';
@@ -246,7 +316,11 @@ export function Chat({
   function sendText(text: string): void {
     setRefusedAnswer(undefined);
     following.current = true;
-    void sendMessage({ text });
+    const message: UIMessage = { id: generateId(), role: 'user', parts: [{ type: 'text', text }] };
+    sessionStorage.setItem(unsentKey(id), JSON.stringify(message));
+    // The chat's address from the moment it is sent: a reload finds the message there, or sends it again.
+    if (window.location.pathname !== `/chat/${id}`) window.history.replaceState(null, '', `/chat/${id}`);
+    void sendMessage(message);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>): void {

@@ -3,10 +3,10 @@
  * its stream, find the run answering a chat now, and stop it. Whether an answer still runs is the
  * engine's word (its run's status), never a lease of ours.
  */
-import { generateId, type UIMessageChunk } from 'ai';
+import { generateId, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { getRun, type Run, start } from 'workflow/api';
 import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
-import { followNewestStepRun, isRunActive, type RunChunk, untilRunEnds } from './engine-workarounds';
+import { followedSoFar, followNewestStepRun, isRunActive, type RunChunk, untilRunEnds } from './engine-workarounds';
 import { answerChat } from './answer-workflow';
 import {
   beginAnswer,
@@ -15,6 +15,7 @@ import {
   endAnswer,
   isStopSeen,
   loadAnswer,
+  loadChat,
   requestStop,
   setAnswerRun,
 } from './chat-store';
@@ -40,6 +41,71 @@ export async function isAnswerOver(answer: ChatAnswer): Promise<boolean> {
 export async function runningAnswer(chatId: string): Promise<ChatAnswer | null> {
   const answer = await loadAnswer(chatId);
   return answer !== null && !(await isAnswerOver(answer)) ? answer : null;
+}
+
+/** How often a reader looks again for the run of an answer that is still starting, in ms. */
+const START_POLL_MS = 100;
+
+/** The answer running on the chat now, once its run has started (a claim still starting is waited for), or `null`. */
+export async function startedAnswer(chatId: string): Promise<(ChatAnswer & { runId: string }) | null> {
+  for (;;) {
+    const answer = await runningAnswer(chatId);
+    if (answer === null) return null;
+    if (answer.runId !== null) return { ...answer, runId: answer.runId };
+    await new Promise((resolve) => setTimeout(resolve, START_POLL_MS));
+  }
+}
+
+/** A chat as a page shows it now: the stored conversation with the running answer as far as its stream got. */
+export interface LiveChat {
+  messages: UIMessage[];
+  /** The answer running on the chat, or `null`. */
+  answer: ChatAnswer | null;
+  /** How many chunks of the answer's stream `messages` hold: a page replaying the answer has caught up after these. */
+  chunks: number;
+}
+
+/**
+ * The stored conversation, and the answer running on it with what its stream holds so far: steps are
+ * stored as they end, so the stored message alone is behind the one a page following the answer shows.
+ */
+export async function loadLiveChat(chatId: string): Promise<LiveChat> {
+  const [stored, answer] = await Promise.all([loadChat(chatId), runningAnswer(chatId)]);
+  if (answer?.runId == null) return { messages: stored, answer, chunks: 0 };
+  const chunks = followedSoFar(await readStoredChunks(answer.runId));
+  let live: UIMessage | undefined;
+  const replay = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  // From the message as the answer began: empty, or the stored message it continues.
+  for await (const message of readUIMessageStream({ message: answer.continues ?? undefined, stream: replay })) {
+    live = message;
+  }
+  if (live === undefined) return { messages: stored, answer, chunks: 0 };
+  const at = stored.findIndex((message) => message.id === live.id);
+  const messages = at === -1 ? [...stored, live] : [...stored.slice(0, at), live, ...stored.slice(at + 1)];
+  return { messages, answer, chunks: chunks.length };
+}
+
+/** The chunks the run's stream holds now (its stream goes on; this stops at what was there). */
+async function readStoredChunks(runId: string): Promise<RunChunk[]> {
+  const readable = getRun(runId).getReadable<RunChunk>();
+  const count = (await readable.getTailIndex()) + 1;
+  const reader = readable.getReader();
+  const chunks: RunChunk[] = [];
+  try {
+    while (chunks.length < count) {
+      const next = await reader.read();
+      if (next.done) break;
+      chunks.push(next.value);
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return chunks;
 }
 
 /** What {@link startAnswer} did: a run answering the chat, or why the chat cannot take the request. */

@@ -56,6 +56,33 @@ const isNewer = (a: StepRun, b: StepRun): boolean => a.step > b.step || (a.step 
  * stored chunk: test/next-answer-stream.test.ts and test/e2e/next-crash.test.ts then pass without it.
  */
 export function followNewestStepRun(from = 0): TransformStream<RunChunk, UIMessageChunk> {
+  let output: TransformStreamDefaultController<UIMessageChunk>;
+  const follower = newestStepRunFollower(from, (chunk) => output.enqueue(chunk));
+  return new TransformStream({
+    start(controller) {
+      output = controller;
+    },
+    transform: (runChunk) => follower.take(runChunk),
+    flush: () => follower.end(),
+  });
+}
+
+/**
+ * The UI chunks {@link followNewestStepRun} has passed on once `stored`, the run's chunks so far, reached
+ * it: what a page reading the answer from its first chunk holds now.
+ */
+export function followedSoFar(stored: readonly RunChunk[]): UIMessageChunk[] {
+  const chunks: UIMessageChunk[] = [];
+  const follower = newestStepRunFollower(0, (chunk) => chunks.push(chunk));
+  for (const runChunk of stored) follower.take(runChunk);
+  return chunks;
+}
+
+/** {@link followNewestStepRun} fed one chunk at a time: `take` each, `end` once the run's stream ends. */
+function newestStepRunFollower(
+  from: number,
+  pass: (chunk: UIMessageChunk) => void,
+): { take: (runChunk: RunChunk) => void; end: () => void } {
   let passed = 0;
   let current: StepRun | undefined;
   /** The `seq` the current run's next chunk must have. */
@@ -66,19 +93,15 @@ export function followNewestStepRun(from = 0): TransformStream<RunChunk, UIMessa
   const reasonings = new Set<string>();
   /** Open tool calls: the input streamed so far, and whether it is complete (then the output is awaited). */
   const calls = new Map<string, { toolName: string; input: string; complete: boolean }>();
-  let output: TransformStreamDefaultController<UIMessageChunk>;
   /** Whether the answer's `finish` (or a failed run's `error`) was passed on. */
   let finished = false;
   const emit = (chunk: UIMessageChunk): void => {
     if (chunk.type === 'finish' || chunk.type === 'error') finished = true;
-    if (passed++ >= from) output.enqueue(chunk);
+    if (passed++ >= from) pass(chunk);
   };
 
-  return new TransformStream({
-    start(controller) {
-      output = controller;
-    },
-    transform({ by, seq, chunk }) {
+  return {
+    take({ by, seq, chunk }) {
       if (superseded.has(by.id)) return;
       // A reader may meet an older run's chunk after the newer run's first.
       if (current !== undefined && isNewer(current, by)) {
@@ -98,13 +121,13 @@ export function followNewestStepRun(from = 0): TransformStream<RunChunk, UIMessa
       track(chunk);
       emit(chunk);
     },
-    flush() {
+    end() {
       // The stream ends only once the answer did: an end whose `finish` never reached this reader still ends the page's answer.
       if (finished) return;
       if (current !== undefined && !superseded.has(current.id)) leave(current, false);
       emit({ type: 'finish' });
     },
-  });
+  };
 
   /**
    * Stops following `run`: closes what it left open; `ranAgain` (or a step left open) tells the page

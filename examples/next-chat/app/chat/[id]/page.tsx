@@ -6,7 +6,7 @@ import { Suspense, type ReactNode } from 'react';
 import { countTodos, readTodos, selectTodoState } from 'todo-write';
 import { TodoList } from 'todo-write/react';
 import { SUGGESTED_PROMPTS } from '@/lib/chat-model';
-import { runningAnswer } from '@/lib/chat-answer';
+import { loadLiveChat } from '@/lib/chat-answer';
 import { isChatId, loadChat } from '@/lib/chat-store';
 import { planClassNames } from '@/lib/todo-list-classes';
 import { REVIEW_COOKIE } from '@/lib/review-plans';
@@ -37,17 +37,18 @@ export default function Page({ params }: ChatParams): ReactNode {
 async function StoredChat({ params }: ChatParams): Promise<ReactNode> {
   const { id } = await params;
   if (!isChatId(id)) notFound();
-  // Per request, never prerendered: whether an answer is running right now decides `resume`.
+  // Per request, never prerendered: a running answer is shown as far as it got, then resumed.
   await connection();
-  const [messages, answer] = await Promise.all([loadChat(id), runningAnswer(id)]);
-  if (messages.length === 0) notFound();
+  const { messages, answer, chunks } = await loadLiveChat(id);
+  const status = answer === null ? 'ready' : 'streaming';
   return (
     <Chat
       id={id}
       initialMessages={messages}
-      storedChecklist={<TodoList state={selectTodoState(messages, { status: 'ready' })} classNames={planClassNames} />}
+      storedChecklist={<TodoList state={selectTodoState(messages, { status })} classNames={planClassNames} />}
       suggestions={SUGGESTED_PROMPTS}
       resume={answer !== null}
+      liveChunks={chunks}
       continuedMessage={answer?.continues ?? undefined}
       reviewPlans={(await cookies()).get(REVIEW_COOKIE)?.value === 'on'}
     />
