@@ -1,10 +1,10 @@
 /**
  * Reloads of the Next.js example's page at seeded random moments of its answers: each answer starts on
- * `/`, and the page is reloaded a few times while it runs (the first time possibly before its first
- * chunk), then once more and followed to the end. Every state of the plan panel each document shows is
+ * `/`, and the page is reloaded a few times while it runs (the first time while its message is held in
+ * the browser, then dropped or let go, so before its first chunk), then once more and followed to the end. Every state of the plan panel each document shows is
  * sampled at every animation frame, so a reload that steps back, even for a frame, is seen.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { LOGIN_LIMIT_PLAN } from '../../../examples/next-chat/lib/scripted-plans.js';
 import { seededRandom } from '../../../src/testing/seeded-random.js';
@@ -30,6 +30,8 @@ export interface ReloadRecord {
   duringAnswer: boolean;
   /** Whether no chunk of the answer had reached the page yet (no message of the agent's). */
   beforeFirstChunk: boolean;
+  /** Whether the page's message was held in the browser until this reload (then dropped, or let go to race the resend). */
+  heldSend: boolean;
   /** The list shown right before the reload (`null`: no plan yet). */
   before: Progress | null;
   /** Every list the reloaded document showed, in order, until the next reload or the end. */
@@ -38,7 +40,7 @@ export interface ReloadRecord {
   document: number;
   /** Requests the reloaded page made to take the answer up: the stream's, or the message sent again. */
   pickUps: number;
-  /** Whether the reloaded page took the answer up (Stop shown, and a pick-up request made) or found it ended. */
+  /** Whether the reloaded page took the answer up (Stop shown, and a pick-up request made) or found it answered. */
   attached: boolean;
   /** For the last reload of an answer: whether Send came back, and the list then. */
   end?: { sendBack: boolean; shown: Progress | null };
@@ -62,6 +64,28 @@ export interface ReloadRunOptions {
 }
 
 const SAMPLE_BINDING = 'onReloadSample';
+/** How long a reloaded page may take to take its answer up, in ms. */
+const TAKE_UP_TIMEOUT_MS = 60_000;
+
+/** Holds the page's next `POST /api/chat` in the browser: `reached` once it is held, `release` drops it or lets it go on. */
+async function holdNextSend(
+  page: Page,
+): Promise<{ reached: Promise<void>; release: (how: 'drop' | 'continue') => Promise<void> }> {
+  let hold: (route: Route) => void = () => {};
+  const held = new Promise<Route>((resolve) => {
+    hold = resolve;
+  });
+  const onSend = (route: Route): Promise<void> | void =>
+    route.request().method() === 'POST' ? hold(route) : route.fallback();
+  await page.route('**/api/chat', onSend, { times: 1 });
+  return {
+    reached: held.then(() => {}),
+    release: async (how) => {
+      const route = await held;
+      await (how === 'drop' ? route.abort() : route.continue());
+    },
+  };
+}
 
 /** Samples the plan panel at every animation frame where it changed, from the document's first frame on. */
 function samplePlanPanel(binding: string): void {
@@ -129,11 +153,15 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
   for (let answer = 0; answer < answers; answer += 1) {
     await page.goto(`${baseUrl}/`);
     await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 120_000 });
+    // The message waits in the browser until the first reload is issued: that reload certainly comes before the server has it.
+    const held = await holdNextSend(page);
     await send(page, prompt);
     const chatId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     for (let reload = 0; reload < reloadsPerAnswer; reload += 1) {
       const last = reload === reloadsPerAnswer - 1;
+      const heldSend = reload === 0;
       const delayMs = Math.round(random() * maxDelayMs);
+      if (heldSend) await held.reached;
       await page.waitForTimeout(delayMs);
       const url = page.url();
       const duringAnswer = (await formButton(page)) === 'stop';
@@ -141,6 +169,9 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
       const before = await shownProgress(page);
       const previous = await origin();
       pickUps = 0;
+      // Released before the reload (one held through it stalls the navigation). Dropped, the server never
+      // has the message and the reloaded page must send it again; let go, it races the page's resend.
+      if (heldSend) await held.release(answer % 2 === 0 ? 'drop' : 'continue');
       await page.reload({ waitUntil: 'commit' });
       let attached = false;
       let end: ReloadRecord['end'];
@@ -159,19 +190,16 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
         end = { sendBack, shown: await shownProgress(page) };
         attached = sendBack;
       } else {
-        // Taken up: Stop shows and the page asked for the answer; or the answer had ended (Send back).
-        let shown = await formButton(page);
-        const deadline = Date.now() + 120_000;
-        while (shown === null && Date.now() < deadline) {
-          await page.waitForTimeout(50);
-          shown = await formButton(page);
+        // Taken up: Stop shows and the page asked for the answer (or sent its message again); or Send
+        // shows because the answer ended. Polled: a page may show either before it has read the server.
+        const deadline = Date.now() + TAKE_UP_TIMEOUT_MS;
+        while (!attached && Date.now() < deadline) {
+          const shown = await formButton(page);
+          attached =
+            (shown === 'stop' && pickUps > 0) ||
+            (shown === 'send' && (await storedProgress(baseUrl, chatId))?.answered === true);
+          if (!attached) await page.waitForTimeout(50);
         }
-        while (shown === 'stop' && pickUps === 0 && Date.now() < deadline) await page.waitForTimeout(50);
-        // Send is right only for an answer that has ended.
-        attached =
-          shown === 'stop'
-            ? pickUps > 0
-            : shown === 'send' && (await storedProgress(baseUrl, chatId))?.running === false;
       }
       const current = await origin().catch(() => previous);
       const record: ReloadRecord = {
@@ -181,6 +209,7 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
         url,
         duringAnswer,
         beforeFirstChunk,
+        heldSend,
         before,
         after: [],
         document: current === previous ? Number.NaN : current,
@@ -205,19 +234,24 @@ export const steppedBack = (records: readonly ReloadRecord[]): ReloadRecord[] =>
 
 /** A reload as one line, for a failure message. */
 export const describeReload = (record: ReloadRecord): string =>
-  `answer ${record.answer} reload ${record.reload} after ${record.delayMs} ms at ${record.url}: ` +
+  `answer ${record.answer} reload ${record.reload}${record.heldSend ? ' (send held)' : ''} after ${record.delayMs} ms at ${record.url}: ` +
   `before ${JSON.stringify(record.before)}, after ${JSON.stringify(record.after)}, ` +
   `pick-ups ${record.pickUps}, attached ${record.attached}, end ${JSON.stringify(record.end)}`;
 
+/** What the store holds for a chat: its plan's count, and whether its answer runs or has ended (`null`: no such chat). */
+type StoredProgress = Progress & { running: boolean; answered: boolean };
+
 /** The plan the store holds for a chat once its answer ended: the server's final count (`null`: no such chat). */
-async function storedProgress(baseUrl: string, chatId: string): Promise<(Progress & { running: boolean }) | null> {
+async function storedProgress(baseUrl: string, chatId: string): Promise<StoredProgress | null> {
   // No id (the page never showed the chat's address) or no chat: the checks report it, the run goes on.
   if (chatId === '') return null;
   const response = await fetch(`${baseUrl}/api/chat/${encodeURIComponent(chatId)}`);
   if (!response.ok) return null;
-  const { messages, running } = (await response.json()) as { messages: never; running: boolean };
-  const rows = await replayedTodos(messages);
-  return { completed: rows.filter((row) => row.status === 'completed').length, total: rows.length, running };
+  const { messages, running } = (await response.json()) as { messages: { role: string }[]; running: boolean };
+  const rows = await replayedTodos(messages as never);
+  // Answered: the agent's message ends the stored chat and nothing runs (an empty chat has not started).
+  const answered = !running && messages.at(-1)?.role === 'assistant';
+  return { completed: rows.filter((row) => row.status === 'completed').length, total: rows.length, running, answered };
 }
 
 /**
@@ -236,7 +270,7 @@ export function reloadSuite(options: {
   const { answers, reloadsPerAnswer } = options;
   const reloads = (answers.wide + answers.narrow) * reloadsPerAnswer;
   let records: ReloadRecord[] = [];
-  const stored = new Map<string, (Progress & { running: boolean }) | null>();
+  const stored = new Map<string, StoredProgress | null>();
   beforeAll(async () => {
     const { browser, baseUrl } = options.target();
     const run = {
@@ -259,10 +293,12 @@ export function reloadSuite(options: {
     }
   });
 
-  it(`reloads ${reloads} times, most during an answer, some before its first chunk`, () => {
+  it(`reloads ${reloads} times, most during an answer, the first of each while its message is held`, () => {
     expect(records).toHaveLength(reloads);
     expect(records.filter((record) => record.duringAnswer).length).toBeGreaterThanOrEqual(reloads * 0.8);
-    expect(records.filter((record) => record.duringAnswer && record.beforeFirstChunk).length).toBeGreaterThan(0);
+    const held = records.filter((record) => record.heldSend);
+    expect(held).toHaveLength(answers.wide + answers.narrow);
+    expect(held.filter((record) => !record.duringAnswer || !record.beforeFirstChunk).map(describeReload)).toEqual([]);
   });
 
   it('gives the chat its address as the message is sent: every reload is of /chat/[id]', () => {
@@ -271,7 +307,7 @@ export function reloadSuite(options: {
     expect(records.every((record) => record.chatId !== '' && record.chatId !== 'chat')).toBe(true);
   });
 
-  it('every reload during an answer takes it up: Stop, and a request for it', () => {
+  it('every reload during an answer takes it up: Stop, and a request for it or the message sent again', () => {
     const stuck = records.filter((record) => record.duringAnswer && !record.attached);
     expect(stuck.map(describeReload)).toEqual([]);
   });
