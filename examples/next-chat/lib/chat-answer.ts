@@ -80,8 +80,10 @@ export async function loadLiveChat(chatId: string): Promise<LiveChat> {
       controller.close();
     },
   });
-  // From the message as the answer began: empty, or the stored message it continues.
-  for await (const message of readUIMessageStream({ message: answer.continues ?? undefined, stream: replay })) {
+  // From the message as the answer began: empty, or a copy of the stored message it continues (the SDK
+  // writes into the message it is given, and the page still needs it as it began).
+  const began = answer.continues === null ? undefined : structuredClone(answer.continues);
+  for await (const message of readUIMessageStream({ message: began, stream: replay })) {
     live = message;
   }
   if (live === undefined) return { messages: stored, answer, chunks: 0 };

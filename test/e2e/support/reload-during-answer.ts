@@ -66,6 +66,8 @@ export interface ReloadRunOptions {
 const SAMPLE_BINDING = 'onReloadSample';
 /** How long a reloaded page may take to take its answer up, in ms. */
 const TAKE_UP_TIMEOUT_MS = 60_000;
+/** How long a reload may take to reach the page, in ms. */
+const RELOAD_TIMEOUT_MS = 120_000;
 
 /** Holds the page's next `POST /api/chat` in the browser: `reached` once it is held, `release` drops it or lets it go on. */
 async function holdNextSend(
@@ -172,7 +174,8 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
       // Released before the reload (one held through it stalls the navigation). Dropped, the server never
       // has the message and the reloaded page must send it again; let go, it races the page's resend.
       if (heldSend) await held.release(answer % 2 === 0 ? 'drop' : 'continue');
-      await page.reload({ waitUntil: 'commit' });
+      // `next dev` may compile the route first: on a busy machine that takes longer than a navigation's default 30 s.
+      await page.reload({ waitUntil: 'commit', timeout: RELOAD_TIMEOUT_MS });
       let attached = false;
       let end: ReloadRecord['end'];
       if (last) {
