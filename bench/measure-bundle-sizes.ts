@@ -24,7 +24,7 @@ const PEERS = [/^ai($|\/)/, /^@ai-sdk\//, /^react($|\/)/, /^react-dom($|\/)/, /^
  */
 export const BUNDLE_BUDGETS = {
   '.': 14.25 * 1024,
-  '. (route handler: todoWrite + readTodos)': 5.5 * 1024,
+  '. (route handler: todoWrite + readTodos)': 5.25 * 1024,
   './react': 13.5 * 1024,
   './styles.css': 2.25 * 1024,
 } as const;
