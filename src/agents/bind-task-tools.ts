@@ -1,5 +1,4 @@
 /** Binds a task-tools shape: each tool's calls are read and folded into one plan, task by task. */
-import { isSameValue } from '../plan/same-value.js';
 import { TODO_WRITE_STATUSES, type TodoRowStatus } from '../plan/todo-statuses.js';
 import type { BindTaskTools, PlanTool } from '../plan/todo-tool-shape.js';
 import { taskRefusal } from './task-results.js';
@@ -18,7 +17,6 @@ export const bindTaskTools: BindTaskTools = (shape) => {
       hasList: () => false,
       note: () => undefined,
       refusal: (output) => taskRefusal(kind, output),
-      isSameInput: isSameValue,
     });
   return {
     statuses: shape.statuses ?? TASK_STATUSES,

@@ -2,7 +2,7 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { lastKeyOf, parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
 import type { ChatStatus } from 'ai';
 import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
@@ -155,8 +155,14 @@ export interface PlanTool {
   note(input: unknown, isPartial: boolean): string | undefined;
   /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
-  /** Whether two inputs give the same plan: the same data in every field a plan is read from. */
-  isSameInput(a: unknown, b: unknown): boolean;
+  /** A whole-plan tool's: the keys its plan is read from, where two inputs must agree to give the same plan (`isSameInput`). */
+  readonly readFrom?: PlanKeys;
+}
+
+/** The keys a whole-plan tool's plan is read from: of its input, and of each task. */
+export interface PlanKeys {
+  readonly input: readonly string[];
+  readonly task: readonly string[];
 }
 
 /** A shape bound once: everything that reads a plan takes this, never the loose shape. */
@@ -216,10 +222,10 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
     hasList: (input) => readTodoArray(input, shape.list) !== undefined,
     note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,
-    isSameInput: sameInputOf(
-      shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
-      shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
-    ),
+    readFrom: {
+      input: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
+      task: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
+    },
   };
   return {
     ...common,
@@ -231,34 +237,3 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
 
 /** What a task-tools shape's `reader` is: it binds the shape's tools. */
 export type BindTaskTools = (shape: TodoTaskToolsShape<TodoRowStatus>) => Omit<BoundShape, 'delegates'>;
-
-/**
- * Equal inputs of a whole-plan tool, compared only where a plan is read from (`inputKeys`; in a task array, each
- * task's `itemKeys` and the key written last, which may still grow): a copy of a long history costs a few loads a
- * task, where comparing every entry would cost several times that.
- */
-function sameInputOf(inputKeys: readonly string[], itemKeys: readonly string[]) {
-  const isSameTasks = (a: unknown, b: unknown): boolean => {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let at = a.length - 1; at >= 0; at--) {
-      const p = a[at] as Record<string, unknown> | null;
-      const q = b[at] as Record<string, unknown> | null;
-      if (p === q) continue;
-      if (typeof p !== 'object' || typeof q !== 'object' || p === null || q === null) return false;
-      for (const key of itemKeys) if (p[key] !== q[key]) return false;
-      if (at === a.length - 1 && lastKeyOf(p) !== lastKeyOf(q)) return false;
-    }
-    return true;
-  };
-  return (a: unknown, b: unknown): boolean => {
-    if (a === b) return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-    if (Array.isArray(a) || Array.isArray(b)) return isSameTasks(a, b);
-    const left = a as Record<string, unknown>;
-    const right = b as Record<string, unknown>;
-    return (
-      lastKeyOf(left) === lastKeyOf(right) &&
-      inputKeys.every((key) => left[key] === right[key] || isSameTasks(left[key], right[key]))
-    );
-  };
-}

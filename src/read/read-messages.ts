@@ -1,6 +1,6 @@
 /** Reading a conversation's messages into plan entries, reused for every message that is the same object as before. */
 import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-tool-shape.js';
-import { isSameValue } from '../plan/same-value.js';
+import { isSameInput, isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import { editedTodos } from '../plan/todo-edit-reason.js';
 import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
@@ -133,7 +133,7 @@ function readsAs(part: unknown, call: TodoCall): boolean {
     (preliminary === true) === call.preliminary &&
     (output === call.output ||
       (editedTodos(output, undefined, undefined) === undefined && isSameValue(output, call.output))) &&
-    call.tool.isSameInput(input, call.input)
+    isSameInput(call.tool.readFrom, input, call.input)
   );
 }
 
@@ -150,6 +150,6 @@ function isSameCall(a: TodoCall, b: TodoCall): boolean {
     a.approved === b.approved &&
     a.reason === b.reason &&
     isSameValue(a.output, b.output) &&
-    a.tool.isSameInput(a.input, b.input)
+    isSameInput(a.tool.readFrom, a.input, b.input)
   );
 }

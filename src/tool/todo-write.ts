@@ -49,17 +49,35 @@ export interface TodoWriteOptions extends TodoWriteSettings {
  * model reads instead of the SDK's schema error.
  */
 export function createTodoWrite(options: TodoWriteOptions = {}): TodoWriteTool {
-  return buildTodoWrite(options, todoWriteApproval(options.review ?? 'never', options));
+  const { onWrite } = options;
+  return buildTodoWrite(
+    options,
+    todoWriteApproval(options.review ?? 'never', options),
+    onWrite ? queueWrites(onWrite) : undefined,
+  );
 }
 
-/** The tool with its approval check (none for the default tool, so a route that imports only it ships no review code). */
-function buildTodoWrite(options: TodoWriteOptions, approval: ReturnType<typeof todoWriteApproval>): TodoWriteTool {
-  const { onWrite, description = TODO_WRITE_DESCRIPTION, strict } = options;
-  const limits = resolveTodoLimits(options, 'createTodoWrite');
+/** Stores an accepted list for the call `toolCallId`; throws when nothing was saved. */
+type StoreTodos = (todos: Todo[], toolCallId: string, callOptions: ExecuteOptions) => Promise<void>;
 
-  // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
-  // calls of one step; an entry goes once its step is garbage or its last write has settled.
-  const stepWrites = new WeakMap<object, Promise<void>>();
+/** What `execute` gets from the SDK, as far as the tool reads it. */
+interface ExecuteOptions {
+  toolCallId?: string;
+  messages?: ModelMessage[];
+  abortSignal?: AbortSignal;
+}
+
+/**
+ * The tool with its approval check and its store (neither for the default tool, so a route that imports only it ships
+ * no review or write-queue code).
+ */
+function buildTodoWrite(
+  options: TodoWriteOptions,
+  approval: ReturnType<typeof todoWriteApproval>,
+  store: StoreTodos | undefined,
+): TodoWriteTool {
+  const { description = TODO_WRITE_DESCRIPTION, strict } = options;
+  const limits = resolveTodoLimits(options, 'createTodoWrite');
 
   return tool({
     description,
@@ -71,10 +89,7 @@ function buildTodoWrite(options: TodoWriteOptions, approval: ReturnType<typeof t
         return { success: true, value: (todos ? { todos } : value) as TodoWriteInput };
       },
     }),
-    async execute(
-      input: TodoWriteInput,
-      callOptions: { toolCallId?: string; messages?: ModelMessage[]; abortSignal?: AbortSignal },
-    ) {
+    async execute(input: TodoWriteInput, callOptions: ExecuteOptions) {
       const toolCallId = callOptions?.toolCallId;
       if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NOT_SAVED.noConversation);
 
@@ -83,44 +98,56 @@ function buildTodoWrite(options: TodoWriteOptions, approval: ReturnType<typeof t
       const result = validateWith(edit ?? input, limits, edit !== undefined);
       if (!result.valid) throw new Error(result.message);
 
-      if (onWrite) {
-        const { messages, abortSignal } = callOptions;
-        const step = Array.isArray(messages) ? messages : undefined;
-        const previous = step === undefined ? undefined : stepWrites.get(step);
-        let settle!: () => void;
-        const settled = new Promise<void>((resolve) => {
-          settle = resolve;
-        });
-        // Queued before the first await, so the step's next call waits for this one.
-        const tail = previous === undefined ? settled : previous.then(() => settled);
-        if (step !== undefined) {
-          stepWrites.set(step, tail);
-          void tail.then(() => {
-            if (stepWrites.get(step) === tail) stepWrites.delete(step);
-          });
-        }
-
-        let writing: Promise<void> | undefined;
-        try {
-          if (previous !== undefined && (await raceAbort(previous, abortSignal)) === 'aborted') {
-            throw interrupted(abortSignal);
-          }
-          if (abortSignal?.aborted) throw interrupted(abortSignal);
-          writing = (async () => onWrite(result.todos, { toolCallId, messages: messages ?? [], abortSignal }))();
-          const outcome = await raceAbort(writing, abortSignal).catch((error: unknown) => {
-            throw new Error(NOT_SAVED.notStored, { cause: error });
-          });
-          if (outcome === 'aborted') throw interrupted(abortSignal);
-        } finally {
-          if (writing === undefined) settle();
-          else writing.then(settle, settle);
-        }
-      }
+      if (store) await store(result.todos, toolCallId, callOptions);
       const counts = countTodos(result.todos);
       return edit === undefined ? counts : { ...counts, [EDITED_OUTPUT_KEY]: result.todos };
     },
     ...(strict === undefined ? {} : { strict }),
   });
+}
+
+/**
+ * `onWrite` behind a write queue: a step's writes run one at a time in call order, and an aborted call settles at
+ * once as not saved.
+ */
+function queueWrites(onWrite: NonNullable<TodoWriteOptions['onWrite']>): StoreTodos {
+  // The tail of each step's write chain, keyed by the `messages` array the SDK shares among the
+  // calls of one step; an entry goes once its step is garbage or its last write has settled.
+  const stepWrites = new WeakMap<object, Promise<void>>();
+
+  return async (todos, toolCallId, callOptions) => {
+    const { messages, abortSignal } = callOptions;
+    const step = Array.isArray(messages) ? messages : undefined;
+    const previous = step === undefined ? undefined : stepWrites.get(step);
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    // Queued before the first await, so the step's next call waits for this one.
+    const tail = previous === undefined ? settled : previous.then(() => settled);
+    if (step !== undefined) {
+      stepWrites.set(step, tail);
+      void tail.then(() => {
+        if (stepWrites.get(step) === tail) stepWrites.delete(step);
+      });
+    }
+
+    let writing: Promise<void> | undefined;
+    try {
+      if (previous !== undefined && (await raceAbort(previous, abortSignal)) === 'aborted') {
+        throw interrupted(abortSignal);
+      }
+      if (abortSignal?.aborted) throw interrupted(abortSignal);
+      writing = (async () => onWrite(todos, { toolCallId, messages: messages ?? [], abortSignal }))();
+      const outcome = await raceAbort(writing, abortSignal).catch((error: unknown) => {
+        throw new Error(NOT_SAVED.notStored, { cause: error });
+      });
+      if (outcome === 'aborted') throw interrupted(abortSignal);
+    } finally {
+      if (writing === undefined) settle();
+      else writing.then(settle, settle);
+    }
+  };
 }
 
 function interrupted(abortSignal: AbortSignal | undefined): Error {
@@ -144,4 +171,4 @@ function raceAbort(promise: Promise<unknown>, abortSignal: AbortSignal | undefin
 }
 
 /** `tools: { todo_write: todoWrite }`: the tool with default limits and no `onWrite`. */
-export const todoWrite: TodoWriteTool = /* @__PURE__ */ buildTodoWrite({}, {});
+export const todoWrite: TodoWriteTool = /* @__PURE__ */ buildTodoWrite({}, {}, undefined);
