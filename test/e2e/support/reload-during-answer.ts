@@ -4,7 +4,7 @@
  * the browser, then dropped or let go, so before its first chunk), then once more and followed to the end. Every state of the plan panel each document shows is
  * sampled at every animation frame, so a reload that steps back, even for a frame, is seen.
  */
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page, Request, Route } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { LOGIN_LIMIT_PLAN } from '../../../examples/next-chat/lib/scripted-plans.js';
 import { seededRandom } from '../../../src/testing/seeded-random.js';
@@ -42,6 +42,8 @@ export interface ReloadRecord {
   pickUps: number;
   /** Whether the reloaded page took the answer up (Stop shown, and a pick-up request made) or found it answered. */
   attached: boolean;
+  /** Whether the reload stalled in the browser while the server answered the address, so the page was loaded again. */
+  stalled: boolean;
   /** For the last reload of an answer: whether Send came back, and the list then. */
   end?: { sendBack: boolean; shown: Progress | null };
   /** The chat the answer belongs to. */
@@ -66,8 +68,8 @@ export interface ReloadRunOptions {
 const SAMPLE_BINDING = 'onReloadSample';
 /** How long a reloaded page may take to take its answer up, in ms. */
 const TAKE_UP_TIMEOUT_MS = 60_000;
-/** How long a reload may take to reach the page, in ms. */
-const RELOAD_TIMEOUT_MS = 120_000;
+/** How long a reload, or the server's own answer to the address, may take, in ms (`next dev` may compile the route first). */
+const RELOAD_TIMEOUT_MS = 60_000;
 
 /** Holds the page's next `POST /api/chat` in the browser: `reached` once it is held, `release` drops it or lets it go on. */
 async function holdNextSend(
@@ -87,6 +89,30 @@ async function holdNextSend(
       await (how === 'drop' ? route.abort() : route.continue());
     },
   };
+}
+
+/**
+ * Reloads `page`; returns whether the reload stalled in the browser. A reload that does not arrive while the server
+ * answers the same address at once stalled in the browser (Chromium run as a single process can), so the address is
+ * loaded again; a server that does not answer fails the run, with the requests the page had open.
+ */
+async function reloadOrRetry(page: Page, url: string, openRequests: () => string[]): Promise<boolean> {
+  try {
+    await page.reload({ waitUntil: 'commit', timeout: RELOAD_TIMEOUT_MS });
+    return false;
+  } catch (error) {
+    const open = openRequests().join(', ');
+    const answers = await fetch(url, { signal: AbortSignal.timeout(RELOAD_TIMEOUT_MS) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!answers) throw new Error(`reload of ${url}: the server does not answer; open: ${open}`, { cause: error });
+    console.warn(
+      `reload of ${url} stalled in the browser while the server answers it (open: ${open}); loading it again`,
+    );
+    await page.goto(url, { waitUntil: 'commit', timeout: RELOAD_TIMEOUT_MS });
+    return true;
+  }
 }
 
 /** Samples the plan panel at every animation frame where it changed, from the document's first frame on. */
@@ -143,6 +169,11 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
   });
   await page.addInitScript(samplePlanPanel, SAMPLE_BINDING);
   let pickUps = 0;
+  // Requests the page has open: what a reload that does not arrive was waiting behind.
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (/^\/api\/chat\/[^/]+\/stream$/.test(path) || (request.method() === 'POST' && path === '/api/chat')) {
@@ -175,7 +206,9 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
       // has the message and the reloaded page must send it again; let go, it races the page's resend.
       if (heldSend) await held.release(answer % 2 === 0 ? 'drop' : 'continue');
       // `next dev` may compile the route first: on a busy machine that takes longer than a navigation's default 30 s.
-      await page.reload({ waitUntil: 'commit', timeout: RELOAD_TIMEOUT_MS });
+      const stalled = await reloadOrRetry(page, url, () =>
+        [...open].map((request) => `${request.method()} ${request.url()}`),
+      );
       let attached = false;
       let end: ReloadRecord['end'];
       if (last) {
@@ -218,6 +251,7 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
         document: current === previous ? Number.NaN : current,
         pickUps,
         attached,
+        stalled,
         chatId,
         ...(end === undefined ? {} : { end }),
       };
@@ -239,7 +273,7 @@ export const steppedBack = (records: readonly ReloadRecord[]): ReloadRecord[] =>
 export const describeReload = (record: ReloadRecord): string =>
   `answer ${record.answer} reload ${record.reload}${record.heldSend ? ' (send held)' : ''} after ${record.delayMs} ms at ${record.url}: ` +
   `before ${JSON.stringify(record.before)}, after ${JSON.stringify(record.after)}, ` +
-  `pick-ups ${record.pickUps}, attached ${record.attached}, end ${JSON.stringify(record.end)}`;
+  `pick-ups ${record.pickUps}, attached ${record.attached}${record.stalled ? ', stalled' : ''}, end ${JSON.stringify(record.end)}`;
 
 /** What the store holds for a chat: its plan's count, and whether its answer runs or has ended (`null`: no such chat). */
 type StoredProgress = Progress & { running: boolean; answered: boolean };
