@@ -172,6 +172,8 @@ export function Chat({
     return made;
   });
   const [refusedAnswer, setRefusedAnswer] = useState<string>();
+  // Reloaded before the server had the message: it is sent again (a 409 then means it had it after all).
+  const [unsent] = useState(() => readUnsent(id, initialMessages));
   const cutOff = useRef(false);
   // A resumed answer's replay holds what the page was rendered with.
   const [caughtUpChunks, setCaughtUpChunks] = useState(false);
@@ -196,13 +198,19 @@ export function Chat({
         cutOff.current = false;
       },
       onError: (refused) => {
+        const resent = resending.current;
+        resending.current = false;
         if (!isRefusal(refused)) return;
-        if (resending.current) {
-          resending.current = false;
-          void showStored();
+        sessionStorage.removeItem(unsentKey(id));
+        if (resent && unsent !== undefined) {
+          // Refused as sent again: stored before the reload (a 409), the store has it; else its text goes back to the input.
+          void showStored().then((stored) => {
+            if (stored === undefined || stored.some((message) => message.id === unsent.id)) return;
+            setInput(unsent.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+            setRefusedAnswer(errorText(refused));
+          });
           return;
         }
-        sessionStorage.removeItem(unsentKey(id));
         let last = undefined as UIMessage | undefined;
         // A refused message was not stored: it leaves the page, and its text goes back to the input.
         setMessages((current) => {
@@ -226,8 +234,11 @@ export function Chat({
   useEffect(() => {
     if (busy) setMovedOn(true);
   }, [busy]);
-  // A resumed answer is replayed from its first chunk: show the page as rendered until the replay holds it.
-  const [replaying, setReplaying] = useState(() => resume && initialMessages.at(-1)?.role === 'assistant');
+  // A resumed answer is replayed from its first chunk: show the page as rendered until the replay holds it (with no
+  // chunk rendered, the page shows the messages as the answer began, which the replay starts from).
+  const [replaying, setReplaying] = useState(
+    () => resume && liveChunks > 0 && initialMessages.at(-1)?.role === 'assistant',
+  );
   const caughtUp =
     replaying && (status === 'error' || (status === 'ready' && (attached || nothingToResume)) || caughtUpChunks);
   const replayed = useRef(false);
@@ -254,8 +265,6 @@ export function Chat({
   useEffect(() => {
     if (nothingToResume && resume) void showStoredRef.current();
   }, [nothingToResume, resume]);
-  // Reloaded before the server had the message: send it again (a refusal then means it had it after all).
-  const [unsent] = useState(() => readUnsent(id, initialMessages));
   useEffect(() => {
     if (unsent === undefined) return;
     // After React's development double mount, which stops the chat's requests.
@@ -280,12 +289,12 @@ export function Chat({
   const current = todos.todos.find((row) => row.status === 'in_progress');
 
   /**
-   * Replaces the page's conversation with the stored one (saying why, when a request was refused), and
-   * picks up an answer running on it.
+   * Replaces the page's conversation with the stored one (saying why, when a request was refused), picks up an
+   * answer running on it, and returns the stored messages (`undefined` when the store could not be read).
    */
-  async function showStored(why?: string): Promise<void> {
+  async function showStored(why?: string): Promise<UIMessage[] | undefined> {
     const response = await fetch(`/api/chat/${encodeURIComponent(id)}`);
-    if (!response.ok) return;
+    if (!response.ok) return undefined;
     const stored = (await response.json()) as {
       messages: UIMessage[];
       running: boolean;
@@ -299,6 +308,7 @@ export function Chat({
       replayFromEmpty(transport, stored.continuedMessage === null);
       void resumeStream();
     }
+    return stored.messages;
   }
 
   function onReviewChange(on: boolean): void {
@@ -308,9 +318,15 @@ export function Chat({
   }
 
   // The answer runs on the server until it is told to stop; closing the connection alone only detaches.
-  function onStop(): void {
-    void fetch(`/api/chat/${encodeURIComponent(id)}/stop`, { method: 'POST' });
+  async function onStop(): Promise<void> {
+    sessionStorage.removeItem(unsentKey(id));
+    const stopped = fetch(`/api/chat/${encodeURIComponent(id)}/stop`, { method: 'POST' }).catch(() => undefined);
     void stop();
+    if (!attaching) return;
+    // Stopped before the resume's request returned: no stream will end the answer here, so the store shows its end.
+    setAttached(true);
+    await stopped;
+    await showStored();
   }
 
   function sendText(text: string): void {
@@ -427,7 +443,7 @@ export function Chat({
           {busy ? (
             <button
               type="button"
-              onClick={onStop}
+              onClick={() => void onStop()}
               className="rounded-lg border border-input px-4 py-2 font-medium hover:bg-accent"
             >
               Stop
