@@ -325,6 +325,53 @@ describe('Stop while the agent answers', () => {
   });
 });
 
+describe('Stop on a page loaded during an answer, before it took the answer up', () => {
+  let shown: { send: boolean; released: boolean; rows: Row[]; stored: Row[] };
+  beforeAll(async () => {
+    await openChat(page, `${server.baseUrl}/`);
+    await send(page, LOGIN_LIMIT_PLAN.prompt);
+    const chatId = await chatIdOf(page);
+    await page.locator('[aria-label="Plan"] li[data-status="completed"]').first().waitFor({ timeout: 60_000 });
+    // The loaded page's request for the running answer waits in the browser: the page shows Stop, not yet attached.
+    let release: () => Promise<void> = async () => {};
+    const held = new Promise<void>((reached) => {
+      void page.route(
+        '**/api/chat/*/stream',
+        (route) => {
+          release = () => route.continue().catch(() => {});
+          reached();
+        },
+        { times: 1 },
+      );
+    });
+    await page.reload();
+    await held;
+    const stopButton = page.getByRole('button', { name: 'Stop' });
+    await stopButton.waitFor({ timeout: 20_000 });
+    await stopButton.click();
+    await release();
+    const sendBack = await page
+      .getByRole('button', { name: 'Send' })
+      .waitFor({ timeout: 20_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    const released = await waitForIdle(server.database, chatId, 20_000);
+    const stored = readStore(server.database, chatId).todos;
+    // The page ends on the store's list once it has it.
+    await expect.poll(async () => keyOf(await pageRows(page)), { timeout: 20_000 }).toBe(keyOf(stored));
+    shown = { send: sendBack, released, rows: await pageRows(page), stored };
+  });
+
+  it('stops the answer, gives Send back and shows the stored list', () => {
+    expect(shown.send).toBe(true);
+    expect(shown.released).toBe(true);
+    expect(keyOf(shown.rows)).toBe(keyOf(shown.stored));
+    expect(shown.stored.filter((row) => row.status !== 'completed')).not.toEqual([]);
+  });
+});
+
 describe('reloads at seeded random moments of answers (next start)', () => {
   reloadSuite({
     target: () => ({ browser, baseUrl: server.baseUrl }),
