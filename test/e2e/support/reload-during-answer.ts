@@ -42,7 +42,7 @@ export interface ReloadRecord {
   pickUps: number;
   /** Whether the reloaded page took the answer up (Stop shown, and a pick-up request made) or found it answered. */
   attached: boolean;
-  /** Whether the reload stalled in the browser while the server answered the address, so the page was loaded again. */
+  /** Whether the reload did not arrive while the server answered the address, so the page was loaded again. */
   stalled: boolean;
   /** For the last reload of an answer: whether Send came back, and the list then. */
   end?: { sendBack: boolean; shown: Progress | null };
@@ -92,9 +92,9 @@ async function holdNextSend(
 }
 
 /**
- * Reloads `page`; returns whether the reload stalled in the browser. A reload that does not arrive while the server
- * answers the same address at once stalled in the browser (Chromium run as a single process can), so the address is
- * loaded again; a server that does not answer fails the run, with the requests the page had open.
+ * Reloads `page`; returns whether the reload stalled. A reload that does not arrive while the server answers the same
+ * address now is loaded again (a Chromium run as a single process can stall a navigation); a server that does not
+ * answer fails the run, with the requests the page had open.
  */
 async function reloadOrRetry(page: Page, url: string, openRequests: () => string[]): Promise<boolean> {
   try {
@@ -108,7 +108,7 @@ async function reloadOrRetry(page: Page, url: string, openRequests: () => string
     );
     if (!answers) throw new Error(`reload of ${url}: the server does not answer; open: ${open}`, { cause: error });
     console.warn(
-      `reload of ${url} stalled in the browser while the server answers it (open: ${open}); loading it again`,
+      `reload of ${url} did not arrive (open: ${open}); the server answers the address now, so it is loaded again`,
     );
     await page.goto(url, { waitUntil: 'commit', timeout: RELOAD_TIMEOUT_MS });
     return true;
