@@ -58,6 +58,10 @@ function readUnsent(chatId: string, stored: readonly UIMessage[]): UIMessage | u
   return undefined;
 }
 
+/** What the person typed into a message of theirs. */
+const typedText = (message: UIMessage): string =>
+  message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
 /** A 4xx answer of the route: the request was refused and nothing was stored. */
 function isRefusal(error: Error): boolean {
   const { statusCode } = error as Error & { statusCode?: number };
@@ -206,7 +210,7 @@ export function Chat({
           // Refused as sent again: stored before the reload (a 409), the store has it; else its text goes back to the input.
           void showStored().then((stored) => {
             if (stored === undefined || stored.some((message) => message.id === unsent.id)) return;
-            setInput(unsent.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+            setInput(typedText(unsent));
             setRefusedAnswer(errorText(refused));
           });
           return;
@@ -217,7 +221,7 @@ export function Chat({
           last = current.at(-1);
           return last?.role === 'user' ? current.slice(0, -1) : current;
         });
-        if (last?.role === 'user') setInput(last.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+        if (last?.role === 'user') setInput(typedText(last));
         // A refused review answer (the plan was answered in another tab): the store says what happened.
         if (last?.role === 'assistant') void showStored(errorText(refused));
       },
