@@ -352,7 +352,7 @@ export function Chat({
   }
 
   return (
-    <main className="chat mx-auto grid max-w-5xl gap-6 p-4 sm:p-6 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+    <main className="chat mx-auto grid max-w-5xl grid-cols-1 gap-6 p-4 sm:p-6 md:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
       <aside className={`${pinned ? PINNED_PLAN : ''} md:sticky md:top-6 md:self-start`} aria-label="Plan">
         {todos.phase === 'empty' && (
           <p className="text-sm text-muted-foreground">The agent's plan shows here once it makes one.</p>

@@ -138,6 +138,13 @@ export async function sendAndWait(page: Page, text: string): Promise<void> {
   );
 }
 
+/** Stops the answer running on the page once its first chunk shows, and waits for Send. */
+export async function stopAnswer(page: Page): Promise<void> {
+  await page.locator('.chat-message[data-role="assistant"]').last().waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Stop' }).click({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 60_000 });
+}
+
 /** The chat id of the page, once a new chat has moved to /chat/[id]. */
 export async function chatIdOf(page: Page): Promise<string> {
   await page.waitForURL(/\/chat\/[A-Za-z0-9_-]+$/, { timeout: 20_000 });
