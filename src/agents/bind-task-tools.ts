@@ -14,8 +14,6 @@ export const bindTaskTools: BindTaskTools = (shape) => {
       kind,
       place: (call, before, isPartial) => placeTaskCall(kind, call, before, isPartial),
       items: () => undefined,
-      hasList: () => false,
-      note: () => undefined,
       refusal: (output) => taskRefusal(kind, output),
     });
   return {

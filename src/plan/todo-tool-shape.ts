@@ -2,7 +2,7 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import { parseTodos, type ParsedTodo } from './parse-todos.js';
 import type { ChatStatus } from 'ai';
 import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
@@ -149,10 +149,8 @@ export interface PlanTool {
    * array. `kept`: an earlier result whose tasks are reused where they read the same.
    */
   items(input: unknown, isPartial: boolean, kept?: readonly ParsedTodo[]): ParsedTodo[] | undefined;
-  /** Whether an input has a task array at all. */
-  hasList(input: unknown): boolean;
-  /** The note on the whole plan, once written whole. */
-  note(input: unknown, isPartial: boolean): string | undefined;
+  /** A whole-plan tool's: the input key of a note on the whole plan (`readPlanNote`). */
+  readonly explanation?: string | undefined;
   /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
   /** A whole-plan tool's: the keys its plan is read from, where two inputs must agree to give the same plan (`isSameInput`). */
@@ -219,8 +217,7 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
     name: shape.name,
     kind: 'plan',
     items: (input, isPartial, kept) => parseTodos(input, isPartial, keys, kept),
-    hasList: (input) => readTodoArray(input, shape.list) !== undefined,
-    note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
+    explanation: shape.explanation,
     refusal: shape.refusal ?? errorRefusal,
     readFrom: {
       input: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
