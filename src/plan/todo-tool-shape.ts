@@ -2,7 +2,7 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { parseTodos, type ParsedTodo } from './parse-todos.js';
+import { parseTodos, type ParsedTodo, type TodoKeys } from './parse-todos.js';
 import type { ChatStatus } from 'ai';
 import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
@@ -149,18 +149,13 @@ export interface PlanTool {
    * array. `kept`: an earlier result whose tasks are reused where they read the same.
    */
   items(input: unknown, isPartial: boolean, kept?: readonly ParsedTodo[]): ParsedTodo[] | undefined;
-  /** A whole-plan tool's: the input key of a note on the whole plan (`readPlanNote`). */
-  readonly explanation?: string | undefined;
   /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
-  /** A whole-plan tool's: the keys its plan is read from, where two inputs must agree to give the same plan (`isSameInput`). */
-  readonly readFrom?: PlanKeys;
-}
-
-/** The keys a whole-plan tool's plan is read from: of its input, and of each task. */
-export interface PlanKeys {
-  readonly input: readonly string[];
-  readonly task: readonly string[];
+  /**
+   * A whole-plan tool's: the keys its plan is read from (the task array, each task's fields, the note on the whole
+   * plan), where two inputs must agree to give the same plan (`isSameInput`).
+   */
+  readonly keys?: TodoKeys;
 }
 
 /** A shape bound once: everything that reads a plan takes this, never the loose shape. */
@@ -211,18 +206,14 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
     ? (option as TodoListToolShape<TodoRowStatus>)
     : { name: settings.name ?? 'todo_write', list: 'todos', text: 'content', refusal: todoWriteRefusal };
   const statuses = shape.statuses ?? TODO_WRITE_STATUSES;
-  const statusKey = shape.status ?? 'status';
-  const keys = { list: shape.list, text: shape.text, status: statusKey, activeForm: shape.activeForm, statuses };
+  const { list, text, activeForm, explanation } = shape;
+  const keys = { list, text, status: shape.status ?? 'status', activeForm, explanation, statuses };
   const tool: PlanTool = {
     name: shape.name,
     kind: 'plan',
     items: (input, isPartial, kept) => parseTodos(input, isPartial, keys, kept),
-    explanation: shape.explanation,
     refusal: shape.refusal ?? errorRefusal,
-    readFrom: {
-      input: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
-      task: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
-    },
+    keys,
   };
   return {
     ...common,

@@ -129,7 +129,7 @@ export function planOf(call: TodoCall, before: Plan | undefined): Plan {
     call,
     rows: placed.todos,
     removed: placed.removed,
-    note: readPlanNote(call.input, false, call.tool.explanation),
+    note: readPlanNote(call.input, false, call.tool.keys?.explanation),
   };
 }
 
@@ -187,7 +187,7 @@ export function stateOf(
     }) as UnsharedState;
   const proposed = (isPartial: boolean) => ({
     ...(placeCall(call, beforeRows, isPartial, placer) ?? { todos: beforeRows, removed: NO_ROWS }),
-    ...withNote(readPlanNote(input, isPartial, tool.explanation) ?? (isPartial ? before?.note : undefined)),
+    ...withNote(readPlanNote(input, isPartial, tool.keys?.explanation) ?? (isPartial ? before?.note : undefined)),
   });
   if (!KNOWN_STATES.includes(call.state)) return shown();
   const outcome = callOutcome(call);
