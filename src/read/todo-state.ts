@@ -3,7 +3,7 @@ import type { ChatStatus } from 'ai';
 import type { TODO_REJECTIONS } from '../plan/todo-rejections.js';
 import type { TodoCounts, TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
 import type { BoundShape, TodoWriteSettings } from '../plan/todo-tool-shape.js';
-import { readPlanNote } from '../plan/parse-todos.js';
+import { parseTodos, readPlanNote } from '../plan/parse-todos.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 import type { TodoProblem } from '../plan/todo-problem.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
@@ -113,8 +113,8 @@ export function placeCall(
   placer: RowPlacer = createRowPlacer(),
 ): { todos: Row[]; removed: Row[] } | undefined {
   const { tool } = call;
-  if (tool.place) return tool.place(call, before, isPartial);
-  const items = tool.items(call.input, isPartial, placer.items);
+  if (tool.kind !== 'plan') return tool.place(call, before, isPartial);
+  const items = parseTodos(call.input, isPartial, tool.keys, placer.items);
   return items && placer.place(items, before, call.toolCallId, isPartial);
 }
 
