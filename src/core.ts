@@ -3,7 +3,7 @@ export * from './index.js';
 export { TODO_STATUSES, progressOf } from './plan/todo-statuses.js';
 export { bindTodoTool, type TodoLimits } from './plan/todo-tool-shape.js';
 export { checkTodoEdit } from './plan/todo-rules.js';
-export { editAnswer } from './tool/todo-edit.js';
+export { editAnswer, reviewAnswer } from './tool/todo-edit.js';
 export { createReading } from './read/todo-selector.js';
 export { isSameValue } from './plan/same-value.js';
 export type { TodoReading } from './read/todo-selector.js';

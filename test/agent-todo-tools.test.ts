@@ -3,6 +3,7 @@ import { selectTodoState } from '../src/index.js';
 import type { UIMessage } from 'ai';
 import { agentTodoTools } from '../src/agents.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
+import { parseTodos } from '../src/plan/parse-todos.js';
 import { readTodos } from '../src/index.js';
 import type { TodoRowStatus } from '../src/index.js';
 import type { TodoListToolShape } from '../src/index.js';
@@ -84,7 +85,7 @@ describe("Gemini CLI's write_todos (description, five statuses)", () => {
 
   it('reads no cut-off status: "cancel" is not cancelled, and cancelled is no status of todo_write', () => {
     const statusOf = (item: unknown, tool = bindTodoTool(shape).toolOf(shape.name)!) =>
-      tool.items({ todos: [item] }, false)?.[0]?.status;
+      tool.kind === 'plan' ? parseTodos({ todos: [item] }, false, tool.keys)?.[0]?.status : undefined;
     expect(statusOf({ description: 'A', status: 'cancel' })).toBeUndefined();
     expect(statusOf({ description: 'A', status: 'cancelled' })).toBe('cancelled');
     expect(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTodoWrite, explainTodoDenials, todoReview, type Todo } from '../src/index.js';
-import { denialMessage as todoDenialMessage, NOT_SAVED } from '../src/plan/model-texts.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED_SUPERSEDED } from '../src/plan/model-texts.js';
 import type { TodoReviewPolicy } from '../src/index.js';
 
-const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;
+const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED_SUPERSEDED;
 /** Whether a write waits under `policy`, as the SDK's approval check asks it. */
 const needsTodoReview = (policy: TodoReviewPolicy, input: unknown, messages: unknown[]): boolean =>
   todoReview(policy)(input, { messages }) === 'user-approval';

@@ -13,9 +13,6 @@ export const bindTaskTools: BindTaskTools = (shape) => {
       name: shape.tasks[kind],
       kind,
       place: (call, before, isPartial) => placeTaskCall(kind, call, before, isPartial),
-      items: () => undefined,
-      hasList: () => false,
-      note: () => undefined,
       refusal: (output) => taskRefusal(kind, output),
     });
   return {

@@ -37,15 +37,14 @@ const PREAMBLE = `${NOTHING_SAVED}. Fix these problems, then send the whole corr
 const MAX_ITEMS_PER_PROBLEM = 5;
 const MAX_QUOTED_LENGTH = 40;
 
-/** Why a call that broke no rule was not saved, each as the model reads it. */
-export const NOT_SAVED = {
-  noConversation:
-    `${NOTHING_SAVED}: todo_write was called without a toolCallId, so no conversation owns the list. ` +
-    'Register it as a tool of streamText, generateText or an agent and let the model call it.',
-  interrupted: `${NOTHING_SAVED}: the request was stopped before the list was stored. ${SEND_AGAIN}`,
-  notStored: `${NOTHING_SAVED}: the list passed every check, but storing it failed on the server. ${SEND_AGAIN}`,
-  supersededReview: `${NOTHING_SAVED}: the user sent a new message instead of approving this list.`,
-} as const;
+// Why a call that broke no rule was not saved, each as the model reads it: one constant each, so a bundle keeps
+// only the texts its code can throw.
+export const NOT_SAVED_NO_CONVERSATION =
+  `${NOTHING_SAVED}: todo_write was called without a toolCallId, so no conversation owns the list. ` +
+  'Register it as a tool of streamText, generateText or an agent and let the model call it.';
+export const NOT_SAVED_INTERRUPTED = `${NOTHING_SAVED}: the request was stopped before the list was stored. ${SEND_AGAIN}`;
+export const NOT_SAVED_NOT_STORED = `${NOTHING_SAVED}: the list passed every check, but storing it failed on the server. ${SEND_AGAIN}`;
+export const NOT_SAVED_SUPERSEDED = `${NOTHING_SAVED}: the user sent a new message instead of approving this list.`;
 
 /** The model's text for a call with `problems`: nothing was saved, each problem, resend the list. */
 export function rejectionMessage(problems: readonly TodoProblem[], edited: boolean): string {

@@ -7,6 +7,8 @@ export interface TodoKeys {
   text: string;
   status: string;
   activeForm: string | undefined;
+  /** Of the input: a note on the whole plan (Codex's `explanation`). */
+  explanation: string | undefined;
   statuses: readonly TodoRowStatus[];
 }
 

@@ -1,6 +1,5 @@
 /** The one structural equality every cache checks with: what lets a kept result stand for a copy. */
-import { lastKeyOf } from './parse-todos.js';
-import type { PlanKeys } from './todo-tool-shape.js';
+import { lastKeyOf, type TodoKeys } from './parse-todos.js';
 
 /**
  * Whether `a` and `b` hold the same data: the same value, or arrays and plain objects whose entries hold the same
@@ -40,30 +39,31 @@ export function isSameValue(a: unknown, b: unknown): boolean {
 
 /**
  * Whether two inputs of a plan tool give the same plan: a task tool's compared whole, a whole-plan tool's only in the
- * keys `readFrom` names and in the key the input and its last task wrote last (its value may still grow), so a copied
- * long history costs a few loads a task.
+ * `keys` its plan is read from and in the key the input and its last task wrote last (its value may still grow), so a
+ * copied long history costs a few loads a task.
  */
-export function isSameInput(readFrom: PlanKeys | undefined, a: unknown, b: unknown): boolean {
+export function isSameInput(keys: TodoKeys | undefined, a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (readFrom === undefined) return isSameValue(a, b);
+  if (keys === undefined) return isSameValue(a, b);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) return isSameTasks(readFrom.task, a, b);
+  if (Array.isArray(a) || Array.isArray(b)) return isSameTasks(keys, a, b);
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  return (
-    lastKeyOf(left) === lastKeyOf(right) &&
-    readFrom.input.every((key) => left[key] === right[key] || isSameTasks(readFrom.task, left[key], right[key]))
-  );
+  const isSameAt = (key: string | undefined): boolean =>
+    key === undefined || left[key] === right[key] || isSameTasks(keys, left[key], right[key]);
+  return lastKeyOf(left) === lastKeyOf(right) && isSameAt(keys.list) && isSameAt(keys.explanation);
 }
 
-function isSameTasks(keys: readonly string[], a: unknown, b: unknown): boolean {
+function isSameTasks(keys: TodoKeys, a: unknown, b: unknown): boolean {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  const { text, status, activeForm } = keys;
   for (let at = a.length - 1; at >= 0; at--) {
     const p = a[at] as Record<string, unknown> | null;
     const q = b[at] as Record<string, unknown> | null;
     if (p === q) continue;
     if (typeof p !== 'object' || typeof q !== 'object' || p === null || q === null) return false;
-    for (const key of keys) if (p[key] !== q[key]) return false;
+    if (p[text] !== q[text] || p[status] !== q[status]) return false;
+    if (activeForm !== undefined && p[activeForm] !== q[activeForm]) return false;
     if (at === a.length - 1 && lastKeyOf(p) !== lastKeyOf(q)) return false;
   }
   return true;

@@ -2,7 +2,7 @@
  * How a plan is read from one agent's tool calls: a shape says where a call's tasks are and what an
  * output means; `bindTodoTool` binds it once into the reader that every helper takes.
  */
-import { parseTodos, type ParsedTodo, readPlanNote, readTodoArray } from './parse-todos.js';
+import type { TodoKeys } from './parse-todos.js';
 import type { ChatStatus } from 'ai';
 import type { Row } from './todo-row.js';
 import { type TodoRowStatus, type TodoStatus, TODO_WRITE_STATUSES } from './todo-statuses.js';
@@ -135,35 +135,32 @@ export interface TaskCall {
 }
 
 /** One of a plan's tools, bound: how its calls are read. */
-export interface PlanTool {
+export type PlanTool = {
   readonly name: string;
-  /** `plan`: each call writes the whole plan; a task tool's kind: the plan is the fold of every call. */
-  readonly kind: 'plan' | 'create' | 'update' | 'list';
-  /**
-   * A task tool's call laid over the rows before it, every row marked with what the call did (`undefined` when it
-   * leaves the plan as it was); while `isPartial` only the fields written whole count. Whole-plan tools have none.
-   */
-  place?(call: TaskCall, before: readonly Row[], isPartial: boolean): { todos: Row[]; removed: Row[] } | undefined;
-  /**
-   * A whole-plan call's tasks with text, in order (the last may grow while `isPartial`); `undefined` without a task
-   * array. `kept`: an earlier result whose tasks are reused where they read the same.
-   */
-  items(input: unknown, isPartial: boolean, kept?: readonly ParsedTodo[]): ParsedTodo[] | undefined;
-  /** Whether an input has a task array at all. */
-  hasList(input: unknown): boolean;
-  /** The note on the whole plan, once written whole. */
-  note(input: unknown, isPartial: boolean): string | undefined;
   /** See {@link TodoListToolShape.refusal}. */
   refusal(output: unknown): string | undefined;
-  /** A whole-plan tool's: the keys its plan is read from, where two inputs must agree to give the same plan (`isSameInput`). */
-  readonly readFrom?: PlanKeys;
-}
-
-/** The keys a whole-plan tool's plan is read from: of its input, and of each task. */
-export interface PlanKeys {
-  readonly input: readonly string[];
-  readonly task: readonly string[];
-}
+} & (
+  | {
+      /** Each call writes the whole plan. */
+      readonly kind: 'plan';
+      /**
+       * The keys its plan is read from (the task array, each task's fields, the note on the whole plan): what
+       * `parseTodos` reads, and where two inputs must agree to give the same plan (`isSameInput`).
+       */
+      readonly keys: TodoKeys;
+      place?: never;
+    }
+  | {
+      /** A task tool's kind: the plan is the fold of every call. */
+      readonly kind: 'create' | 'update' | 'list';
+      keys?: never;
+      /**
+       * The call laid over the rows before it, every row marked with what the call did (`undefined` when it leaves
+       * the plan as it was); while `isPartial` only the fields written whole count.
+       */
+      place(call: TaskCall, before: readonly Row[], isPartial: boolean): { todos: Row[]; removed: Row[] } | undefined;
+    }
+);
 
 /** A shape bound once: everything that reads a plan takes this, never the loose shape. */
 export interface BoundShape {
@@ -213,19 +210,13 @@ export function bindTodoTool(option: TodoToolOption<TodoRowStatus> | undefined):
     ? (option as TodoListToolShape<TodoRowStatus>)
     : { name: settings.name ?? 'todo_write', list: 'todos', text: 'content', refusal: todoWriteRefusal };
   const statuses = shape.statuses ?? TODO_WRITE_STATUSES;
-  const statusKey = shape.status ?? 'status';
-  const keys = { list: shape.list, text: shape.text, status: statusKey, activeForm: shape.activeForm, statuses };
+  const { list, text, activeForm, explanation } = shape;
+  const keys = { list, text, status: shape.status ?? 'status', activeForm, explanation, statuses };
   const tool: PlanTool = {
     name: shape.name,
     kind: 'plan',
-    items: (input, isPartial, kept) => parseTodos(input, isPartial, keys, kept),
-    hasList: (input) => readTodoArray(input, shape.list) !== undefined,
-    note: (input, isPartial) => readPlanNote(input, isPartial, shape.explanation),
     refusal: shape.refusal ?? errorRefusal,
-    readFrom: {
-      input: shape.explanation === undefined ? [shape.list] : [shape.list, shape.explanation],
-      task: shape.activeForm === undefined ? [shape.text, statusKey] : [shape.text, statusKey, shape.activeForm],
-    },
+    keys,
   };
   return {
     ...common,

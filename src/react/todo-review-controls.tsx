@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type AnyTodoState, editAnswer, type TodoLabels, withDefaults } from '../core.js';
+import { type AnyTodoState, editAnswer, reviewAnswer, type TodoLabels, withDefaults } from '../core.js';
 import type { TodoPlanEditorProps } from './todo-plan-editor.js';
 
 /**
@@ -92,10 +92,7 @@ export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsP
         throw error;
       });
     };
-    const respond = (approved: boolean, text?: string): void => {
-      const said = text?.trim();
-      send(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved });
-    };
+    const respond = (approved: boolean, text?: string): void => send(reviewAnswer(approvalId, approved, text));
     const cancel = (): void => {
       returnFocus.current = mode === 'edit' ? 'edit' : 'reason';
       setMode('buttons');

@@ -1,6 +1,6 @@
 /** `useTodoReview`: the headless side of the review controls. */
 import { useMemo } from 'react';
-import { type AnyTodoState, checkTodoEdit, editAnswer, type Todo, type TodoEditCheck } from '../core.js';
+import { type AnyTodoState, checkTodoEdit, editAnswer, reviewAnswer, type Todo, type TodoEditCheck } from '../core.js';
 import type { AddToolApprovalResponse } from './todo-review-controls.js';
 
 /** The pending review of a plan, for controls of your own (see {@link useTodoReview}). */
@@ -36,10 +36,8 @@ export function useTodoReview(
   const { todos } = state;
   return useMemo(() => {
     if (approvalId === undefined || addToolApprovalResponse === undefined) return undefined;
-    const answer = (approved: boolean, reason: string | undefined) => {
-      const said = reason?.trim();
-      return addToolApprovalResponse(said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved });
-    };
+    const answer = (approved: boolean, reason: string | undefined) =>
+      addToolApprovalResponse(reviewAnswer(approvalId, approved, reason));
     const proposed = todos.map(({ content, status }) => ({ content, status: status as Todo['status'] }));
     return {
       approvalId,

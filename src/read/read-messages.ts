@@ -133,7 +133,7 @@ function readsAs(part: unknown, call: TodoCall): boolean {
     (preliminary === true) === call.preliminary &&
     (output === call.output ||
       (editedTodos(output, undefined, undefined) === undefined && isSameValue(output, call.output))) &&
-    isSameInput(call.tool.readFrom, input, call.input)
+    isSameInput(call.tool.keys, input, call.input)
   );
 }
 
@@ -150,6 +150,6 @@ function isSameCall(a: TodoCall, b: TodoCall): boolean {
     a.approved === b.approved &&
     a.reason === b.reason &&
     isSameValue(a.output, b.output) &&
-    isSameInput(a.tool.readFrom, a.input, b.input)
+    isSameInput(a.tool.keys, a.input, b.input)
   );
 }

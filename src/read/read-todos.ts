@@ -5,6 +5,7 @@ import { bindTodoTool, type TodoOptions, type BoundShape } from '../plan/todo-to
 import { MAIN } from './todo-agents.js';
 import { callOutcome, readTodoCalls } from './todo-calls.js';
 import type { Row } from '../plan/todo-row.js';
+import { parseTodos } from '../plan/parse-todos.js';
 
 /**
  * The plan the main agent's accepted calls leave, in `UIMessage[]` or `ModelMessage[]`: for a tool that writes the
@@ -24,10 +25,13 @@ export function readPlan(messages: readonly unknown[], reader: BoundShape): Todo
   for (const call of readTodoCalls(messages, reader)) {
     if (call.agent !== MAIN || callOutcome(call) !== 'accepted') continue;
     const { tool } = call;
-    if (tool.place) rows = tool.place(call, rows as readonly Row[], false)?.todos ?? rows;
+    if (tool.kind !== 'plan') rows = tool.place(call, rows as readonly Row[], false)?.todos ?? rows;
     else
       rows =
-        tool.items(call.input, false)?.map(({ content, status }) => ({ content, status: status ?? 'pending' })) ?? rows;
+        parseTodos(call.input, false, tool.keys)?.map(({ content, status }) => ({
+          content,
+          status: status ?? 'pending',
+        })) ?? rows;
   }
   return rows.map(({ content, status }) => ({ content, status }));
 }

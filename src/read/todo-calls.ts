@@ -238,20 +238,10 @@ export function readTodoCalls(messages: readonly unknown[], reader: BoundShape):
           callsById.delete(part.toolCallId);
           continue;
         }
+        const { toolCallId, input } = part;
+        const agent = agents.callAgent(tool.kind, part.providerOptions);
         const call: TodoCall = {
-          toolCallId: stringOrUndefined(part.toolCallId) ?? '',
-          tool,
-          agent: agents.callAgent(tool.kind, part.providerOptions),
-          state: 'input-available',
-          input: part.input,
-          edited: false,
-          output: undefined,
-          errorText: undefined,
-          preliminary: false,
-          approvalId: undefined,
-          approved: undefined,
-          reason: undefined,
-          message: at,
+          ...toTodoCall({ toolCallId, state: 'input-available', input }, tool, at, agent),
           approvalIds: [],
         };
         calls.push(call);

@@ -3,6 +3,7 @@ import type { ChatStatus } from 'ai';
 import type { TODO_REJECTIONS } from '../plan/todo-rejections.js';
 import type { TodoCounts, TodoRowStatus, TodoStatus } from '../plan/todo-statuses.js';
 import type { BoundShape, TodoWriteSettings } from '../plan/todo-tool-shape.js';
+import { parseTodos, readPlanNote } from '../plan/parse-todos.js';
 import { ruleOnTodos } from '../plan/todo-rules.js';
 import type { TodoProblem } from '../plan/todo-problem.js';
 import { callOutcome, isCallOver, type TodoCall } from './todo-calls.js';
@@ -112,8 +113,8 @@ export function placeCall(
   placer: RowPlacer = createRowPlacer(),
 ): { todos: Row[]; removed: Row[] } | undefined {
   const { tool } = call;
-  if (tool.place) return tool.place(call, before, isPartial);
-  const items = tool.items(call.input, isPartial, placer.items);
+  if (tool.kind !== 'plan') return tool.place(call, before, isPartial);
+  const items = parseTodos(call.input, isPartial, tool.keys, placer.items);
   return items && placer.place(items, before, call.toolCallId, isPartial);
 }
 
@@ -124,7 +125,12 @@ export function placeCall(
 export function planOf(call: TodoCall, before: Plan | undefined): Plan {
   const placed = placeCall(call, before?.rows ?? NO_ROWS, false);
   if (!placed) return before ? { ...before, call } : { call, rows: NO_ROWS, removed: NO_ROWS, note: undefined };
-  return { call, rows: placed.todos, removed: placed.removed, note: call.tool.note(call.input, false) };
+  return {
+    call,
+    rows: placed.todos,
+    removed: placed.removed,
+    note: readPlanNote(call.input, false, call.tool.keys?.explanation),
+  };
 }
 
 const KNOWN_STATES = [
@@ -181,7 +187,7 @@ export function stateOf(
     }) as UnsharedState;
   const proposed = (isPartial: boolean) => ({
     ...(placeCall(call, beforeRows, isPartial, placer) ?? { todos: beforeRows, removed: NO_ROWS }),
-    ...withNote(tool.note(input, isPartial) ?? (isPartial ? before?.note : undefined)),
+    ...withNote(readPlanNote(input, isPartial, tool.keys?.explanation) ?? (isPartial ? before?.note : undefined)),
   });
   if (!KNOWN_STATES.includes(call.state)) return shown();
   const outcome = callOutcome(call);

@@ -1,7 +1,7 @@
 /** What the model reads when the person sends a plan back or leaves it waiting: rewritten into the model's messages. */
 import { bindTodoTool } from '../plan/todo-tool-shape.js';
 import { contentOf, readTodoCalls } from '../read/todo-calls.js';
-import { denialMessage, isDenialMessage, NOT_SAVED } from '../plan/model-texts.js';
+import { denialMessage, isDenialMessage, NOT_SAVED_SUPERSEDED } from '../plan/model-texts.js';
 
 /**
  * Rewrites the reasons of denied `todo_write` approvals in the model's `ModelMessage[]` into what the model should do
@@ -57,7 +57,7 @@ export function explainTodoDenials<MESSAGE>(messages: readonly MESSAGE[], option
       type: 'tool-result',
       toolCallId: call.toolCallId,
       toolName: name,
-      output: { type: 'execution-denied', reason: NOT_SAVED.supersededReview },
+      output: { type: 'execution-denied', reason: NOT_SAVED_SUPERSEDED },
     }));
     return [message, { role: 'tool', content } as MESSAGE];
   });

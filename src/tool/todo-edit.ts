@@ -27,6 +27,16 @@ export function findTodoEdit(
   return todos === undefined ? undefined : { todos };
 }
 
+/** The answer to the approval `approvalId`: the person's `reason` trimmed, and left out when empty. */
+export function reviewAnswer(
+  approvalId: string,
+  approved: boolean,
+  reason: string | undefined,
+): { id: string; approved: boolean; reason?: string } {
+  const said = reason?.trim();
+  return said ? { id: approvalId, approved, reason: said } : { id: approvalId, approved };
+}
+
 /**
  * The approval answer for `edited` in place of `proposed`: a plain approval when nothing changed, the edit's
  * envelope otherwise; `undefined` when the edit breaks a rule (nothing may be sent).

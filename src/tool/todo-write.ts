@@ -3,7 +3,13 @@ import { jsonSchema, type JSONSchema7, type ModelMessage, type Tool, tool } from
 import { readTodoArray } from '../plan/parse-todos.js';
 import { countTodos, type Todo, type TodoCounts } from '../plan/todo-statuses.js';
 import { resolveTodoLimits, type TodoWriteSettings } from '../plan/todo-tool-shape.js';
-import { NOT_SAVED, TODO_WRITE_DESCRIPTION, TODO_WRITE_JSON_SCHEMA } from '../plan/model-texts.js';
+import {
+  NOT_SAVED_INTERRUPTED,
+  NOT_SAVED_NO_CONVERSATION,
+  NOT_SAVED_NOT_STORED,
+  TODO_WRITE_DESCRIPTION,
+  TODO_WRITE_JSON_SCHEMA,
+} from '../plan/model-texts.js';
 import { EDITED_OUTPUT_KEY } from '../plan/todo-edit-reason.js';
 import { findTodoEdit } from './todo-edit.js';
 import { type TodoReviewPolicy, todoWriteApproval } from './todo-review.js';
@@ -91,7 +97,7 @@ function buildTodoWrite(
     }),
     async execute(input: TodoWriteInput, callOptions: ExecuteOptions) {
       const toolCallId = callOptions?.toolCallId;
-      if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NOT_SAVED.noConversation);
+      if (!toolCallId || typeof toolCallId !== 'string') throw new Error(NOT_SAVED_NO_CONVERSATION);
 
       // An approval that carries the person's edit writes the edit, under the same rules.
       const edit = findTodoEdit(callOptions.messages, toolCallId);
@@ -140,7 +146,7 @@ function queueWrites(onWrite: NonNullable<TodoWriteOptions['onWrite']>): StoreTo
       if (abortSignal?.aborted) throw interrupted(abortSignal);
       writing = (async () => onWrite(todos, { toolCallId, messages: messages ?? [], abortSignal }))();
       const outcome = await raceAbort(writing, abortSignal).catch((error: unknown) => {
-        throw new Error(NOT_SAVED.notStored, { cause: error });
+        throw new Error(NOT_SAVED_NOT_STORED, { cause: error });
       });
       if (outcome === 'aborted') throw interrupted(abortSignal);
     } finally {
@@ -151,7 +157,7 @@ function queueWrites(onWrite: NonNullable<TodoWriteOptions['onWrite']>): StoreTo
 }
 
 function interrupted(abortSignal: AbortSignal | undefined): Error {
-  return new Error(NOT_SAVED.interrupted, { cause: abortSignal?.reason });
+  return new Error(NOT_SAVED_INTERRUPTED, { cause: abortSignal?.reason });
 }
 
 /** Resolves `'settled'` when `promise` fulfils, `'aborted'` if `abortSignal` aborts first; rejects as `promise` does. */

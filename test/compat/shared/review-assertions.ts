@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Todo } from '../../../src/index.js';
-import { denialMessage as todoDenialMessage, NOT_SAVED } from '../../../src/plan/model-texts.js';
+import { denialMessage as todoDenialMessage, NOT_SAVED_SUPERSEDED } from '../../../src/plan/model-texts.js';
 
-const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED.supersededReview;
+const TODO_REVIEW_SUPERSEDED_MESSAGE = NOT_SAVED_SUPERSEDED;
 import { createReviewHarness, type ReviewRoute, say, todoPartStates, write } from './review-harness.js';
 
 const PLAN: Todo[] = [
