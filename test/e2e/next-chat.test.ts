@@ -14,7 +14,7 @@ import { LOGIN_LIMIT_PLAN, RENAME_COLUMN_PLAN } from '../../examples/next-chat/l
 import { launchChromium } from '../support/launch-chromium.js';
 import { REPO_ROOT } from '../support/pack-package.js';
 import { keyOf, readStore, type Row, waitForIdle } from './support/chat-store.js';
-import { type ExampleServer, ExampleServers, replayedTodos } from './support/next-example.js';
+import { type ExampleServer, ExampleServers, replayedTodos, userMessage } from './support/next-example.js';
 import {
   type Checklist,
   chatIdOf,
@@ -26,8 +26,10 @@ import {
   rowsFromHtml,
   send,
   sendAndWait,
+  stopAnswer,
   takeRecording,
 } from './support/page-probes.js';
+import { postChat } from './support/sse-recorder.js';
 import { reloadSuite } from './support/reload-during-answer.js';
 
 const SCENARIO = RENAME_COLUMN_PLAN;
@@ -373,6 +375,71 @@ describe('Stop on a page loaded during an answer, before it took the answer up',
     expect(shown.released).toBe(true);
     expect(keyOf(shown.rows)).toBe(keyOf(shown.stored));
     expect(shown.stored.filter((row) => row.status !== 'completed')).not.toEqual([]);
+  });
+});
+
+describe('a message sent again after a reload, refused: another tab started an answer on the chat meanwhile', () => {
+  const MINE = 'Also log every refused attempt';
+  let shown: { input: string; alert: string | null; users: string[]; answering: boolean };
+  let storedUsers: string[];
+  beforeAll(async () => {
+    await openChat(page, `${server.baseUrl}/`);
+    // The message never reaches the server: the page keeps it to send again.
+    await page.route(
+      '**/api/chat',
+      (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()),
+      {
+        times: 1,
+      },
+    );
+    await send(page, MINE);
+    const chatId = await chatIdOf(page);
+    // Settled either way: the answer is stopped from the page below.
+    const other = postChat(server.baseUrl, { id: chatId, message: userMessage(LOGIN_LIMIT_PLAN.prompt) }).catch(
+      (error: unknown) => error,
+    );
+    // The store may not exist yet on a fresh server: it is made with the first chat.
+    const answering = (): boolean => {
+      try {
+        return readStore(server.database, chatId).answering !== null;
+      } catch {
+        return false;
+      }
+    };
+    for (const deadline = Date.now() + 20_000; !answering(); ) {
+      if (Date.now() > deadline) throw new Error("the other tab's answer did not start");
+      await page.waitForTimeout(50);
+    }
+    await page.reload();
+    const alert = page.locator('.chat p[role="alert"]');
+    await alert.waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ timeout: 20_000 });
+    shown = {
+      input: await page.getByLabel('Message').inputValue(),
+      alert: await alert.textContent(),
+      users: await page.locator('.chat-message[data-role="user"]').allTextContents(),
+      answering: await page.getByRole('button', { name: 'Stop' }).isVisible(),
+    };
+    await stopAnswer(page);
+    await other;
+    await waitForIdle(server.database, chatId, 20_000);
+    storedUsers = readStore(server.database, chatId)
+      .messages.filter((message) => message.role === 'user')
+      .map((message) => JSON.stringify(message.parts));
+  });
+
+  it("gives the text back to the input and says why; the page shows the other tab's message and its answer", () => {
+    expect(shown).toEqual({
+      input: MINE,
+      alert: expect.stringMatching(/The agent is still answering/),
+      users: [LOGIN_LIMIT_PLAN.prompt],
+      answering: true,
+    });
+  });
+
+  it("stores only the other tab's message", () => {
+    expect(storedUsers).toHaveLength(1);
+    expect(storedUsers[0]).toContain(LOGIN_LIMIT_PLAN.prompt);
   });
 });
 

@@ -8,6 +8,7 @@ import { getRun, type Run, start } from 'workflow/api';
 import { WorkflowRunNotFoundError } from 'workflow/internal/errors';
 import { followedSoFar, followNewestStepRun, isRunActive, type RunChunk, untilRunEnds } from './engine-workarounds';
 import { answerChat } from './answer-workflow';
+import { readSoFar } from './read-so-far';
 import {
   beginAnswer,
   type ChatAnswer,
@@ -95,30 +96,10 @@ export async function loadLiveChat(chatId: string): Promise<LiveChat> {
 /** How long a page's render waits for the chunks a run's stream holds, in ms: past it, the page shows what it read. */
 const READ_STORED_MS = 2_000;
 
-/**
- * The chunks the run's stream holds now (its stream goes on; this stops at what was there, or at the deadline: a
- * stream that never delivers its tail must not hold the page).
- */
+/** The chunks the run's stream holds now: its stream goes on, so this stops at what was there. */
 async function readStoredChunks(runId: string): Promise<RunChunk[]> {
   const readable = getRun(runId).getReadable<RunChunk>();
-  const count = (await readable.getTailIndex()) + 1;
-  const reader = readable.getReader();
-  const chunks: RunChunk[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), READ_STORED_MS);
-  });
-  try {
-    while (chunks.length < count) {
-      const next = await Promise.race([reader.read(), late]);
-      if (next === 'late' || next.done) break;
-      chunks.push(next.value);
-    }
-  } finally {
-    clearTimeout(timer);
-    reader.cancel().catch(() => {});
-  }
-  return chunks;
+  return readSoFar(readable, (await readable.getTailIndex()) + 1, READ_STORED_MS);
 }
 
 /** What {@link startAnswer} did: a run answering the chat, or why the chat cannot take the request. */

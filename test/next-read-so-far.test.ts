@@ -1,0 +1,55 @@
+/**
+ * The Next.js example's read of a running answer's stored chunks for a page's render (`readSoFar` in
+ * `examples/next-chat/lib/read-so-far.ts`): it stops at the count the stream held, and a stream that stalls before
+ * delivering them holds the render no longer than its bound, with what came so far.
+ */
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { readSoFar } from '../examples/next-chat/lib/read-so-far.js';
+
+/** A stream that delivers `chunks`, then stays open (a run's stream goes on), and records its cancel. */
+function openStream(chunks: readonly number[]): { stream: ReadableStream<number>; cancelled: () => boolean } {
+  let cancelled = false;
+  const stream = new ReadableStream<number>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { stream, cancelled: () => cancelled };
+}
+
+// No time passes unless a test moves the clock: a read that waited for its bound would never end.
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+it('reads the chunks the stream held, without waiting for more, and lets the stream go', async () => {
+  const { stream, cancelled } = openStream([1, 2, 3, 4]);
+  expect(await readSoFar(stream, 3, 60_000)).toEqual([1, 2, 3]);
+  expect(cancelled()).toBe(true);
+});
+
+it('returns what a stalled stream delivered once the bound passes', async () => {
+  const { stream, cancelled } = openStream([1, 2]);
+  let read: number[] | undefined;
+  const reading = readSoFar(stream, 5, 2_000).then((chunks) => {
+    read = chunks;
+  });
+  await vi.advanceTimersByTimeAsync(1_999);
+  expect(read).toBeUndefined();
+  await vi.advanceTimersByTimeAsync(1);
+  await reading;
+  expect(read).toEqual([1, 2]);
+  expect(cancelled()).toBe(true);
+});
+
+it('stops at the end of a stream that closed early', async () => {
+  const stream = new ReadableStream<number>({
+    start(controller) {
+      controller.enqueue(1);
+      controller.close();
+    },
+  });
+  expect(await readSoFar(stream, 5, 60_000)).toEqual([1]);
+});
