@@ -447,7 +447,6 @@ describe('reloads at seeded random moments of answers (next start)', () => {
   reloadSuite({
     target: () => ({ browser, baseUrl: server.baseUrl }),
     seed: 44,
-    pages: [{ answers: 2 }, { answers: 2 }, { viewport: { width: 390, height: 844 }, answers: 1 }],
     reloadsPerAnswer: 5,
     maxDelayMs: 2_000,
   });

@@ -152,7 +152,6 @@ describe('the folder alone, with the README\'s "Run it" on Node 24', () => {
     reloadSuite({
       target: () => ({ browser, baseUrl: dev!.baseUrl }),
       seed: 4444,
-      pages: [{ answers: 2 }, { answers: 2 }, { viewport: { width: 390, height: 844 }, answers: 1 }],
       reloadsPerAnswer: 5,
       maxDelayMs: 2_000,
     });

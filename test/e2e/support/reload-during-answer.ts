@@ -330,11 +330,19 @@ async function storedProgress(baseUrl: string, chatId: string): Promise<StoredPr
   return { completed: rows.filter((row) => row.status === 'completed').length, total: rows.length, running, answered };
 }
 
-/** A page of the reload suite: its viewport (`undefined`: the browser's default) and how many answers it runs. */
-export interface ReloadPage {
+/** A page of the reload suite: its viewport and theme (`undefined`: the browser's default) and how many answers it runs. */
+interface ReloadPage {
   viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
   answers: number;
 }
+
+/** The suite's pages, run at once: a wide one, a phone's 390 px in the dark theme and 320 px in the light one. */
+const PAGES: readonly ReloadPage[] = [
+  { answers: 2 },
+  { viewport: { width: 390, height: 844 }, colorScheme: 'dark', answers: 2 },
+  { viewport: { width: 320, height: 640 }, colorScheme: 'light', answers: 1 },
+];
 
 /**
  * The reload tests on a running example: each page runs its answers of the plan scenario, every answer reloaded
@@ -343,14 +351,13 @@ export interface ReloadPage {
 export function reloadSuite(options: {
   target: () => { browser: Browser; baseUrl: string };
   seed: number;
-  pages: readonly ReloadPage[];
   reloadsPerAnswer: number;
   maxDelayMs: number;
   onRecord?: (record: ReloadRecord) => void;
 }): void {
   const PLAN = LOGIN_LIMIT_PLAN;
-  const { pages, reloadsPerAnswer } = options;
-  const answers = pages.reduce((sum, page) => sum + page.answers, 0);
+  const { reloadsPerAnswer } = options;
+  const answers = PAGES.reduce((sum, page) => sum + page.answers, 0);
   const reloads = answers * reloadsPerAnswer;
   let records: ReloadRecord[] = [];
   const stored = new Map<string, StoredProgress | null>();
@@ -363,10 +370,13 @@ export function reloadSuite(options: {
       maxDelayMs: options.maxDelayMs,
       ...(options.onRecord === undefined ? {} : { onRecord: options.onRecord }),
     };
-    const firstAnswers = pages.map((_, index) => pages.slice(0, index).reduce((sum, page) => sum + page.answers, 0));
+    const firstAnswers = PAGES.map((_, index) => PAGES.slice(0, index).reduce((sum, page) => sum + page.answers, 0));
     const perPage = await Promise.all(
-      pages.map(async ({ viewport, answers: count }, index) => {
-        const page = await browser.newPage(viewport === undefined ? {} : { viewport });
+      PAGES.map(async ({ viewport, colorScheme, answers: count }, index) => {
+        const page = await browser.newPage({
+          ...(viewport === undefined ? {} : { viewport }),
+          ...(colorScheme === undefined ? {} : { colorScheme }),
+        });
         const pageRecords = await reloadDuringAnswers(page, { ...run, answers: count, seed: options.seed + index });
         return pageRecords.map((record) => ({ ...record, answer: record.answer + firstAnswers[index]! }));
       }),
