@@ -118,8 +118,13 @@ export function entriesByAgent(
 ): AgentEntries {
   const found = new Map<string, Entry[]>([[MAIN, []]]);
   for (const [key, { entries }] of known.lanes) {
-    let kept = entries.length;
-    while (kept > 0 && entries[kept - 1]!.message >= from) kept -= 1;
+    // Entries are in message order: the first one of a message from `from` on is searched by halves.
+    let kept = 0;
+    for (let end = entries.length; kept < end; ) {
+      const middle = (kept + end) >>> 1;
+      if (entries[middle]!.message < from) kept = middle + 1;
+      else end = middle;
+    }
     if (kept > 0) found.set(key, entries.slice(0, kept));
   }
   const planned = known.planned.filter((at) => at < from);
