@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { agentTodoTools } from '../src/agents.js';
-import { describe, expect, it } from 'vitest';
+import { parsePartialJson } from 'ai';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readTodos, selectTodoState, type TodoToolOption } from '../src/index.js';
 import { bindTodoTool } from '../src/plan/todo-tool-shape.js';
 import { createReading } from '../src/read/todo-selector.js';
@@ -235,4 +236,152 @@ describe('a kept reading, on a copy of what it read', () => {
       expect(reading.state(undefined, 'd0').todos).toEqual([]);
     }
   });
+});
+
+describe.each([
+  ['todo_write', undefined],
+  ['task-by-task tools', agentTodoTools.claudeCodeTasks],
+] as const)('a kept reading along a long session of %s (property)', (_, tool) => {
+  // One call: accepted, refused or still streaming its input; other parts between calls.
+  const call = (at: number, kind: number, state: string): unknown => {
+    const toolCallId = `call_${at % 7}`;
+    if (tool === undefined) {
+      const todos = [0, 1, 2].map((each) => ({
+        content: `Task ${(at + each) % 5}`,
+        status: each < kind % 3 ? 'completed' : 'pending',
+      }));
+      const output = state === 'output-error' ? undefined : { pending: 1, in_progress: 0, completed: 0 };
+      return { type: 'tool-todo_write', toolCallId, state, input: { todos }, output, errorText: 'Error: no' };
+    }
+    if (kind % 2 === 0)
+      return {
+        type: 'tool-TaskCreate',
+        toolCallId,
+        state,
+        input: { subject: `Task ${at % 5}` },
+        output: `Task #${(at % 4) + 1} created successfully: Task ${at % 5}`,
+      };
+    return {
+      type: 'tool-TaskUpdate',
+      toolCallId,
+      state,
+      input: { taskId: String((at % 4) + 1), status: kind % 3 === 0 ? 'completed' : 'in_progress' },
+      output: `Updated task #${(at % 4) + 1} status`,
+    };
+  };
+  const callSpec = fc.tuple(
+    fc.nat(9),
+    fc.constantFrom('output-available', 'output-available', 'output-available', 'output-error', 'input-available'),
+    fc.constantFrom(
+      undefined,
+      { type: 'text', text: 'Done.' },
+      { type: 'tool-bash', toolCallId: 'b', state: 'output-available' },
+      { type: 'step-start' },
+    ),
+  );
+  const history = fc.oneof(
+    fc.array(callSpec, { maxLength: 12 }),
+    fc.array(callSpec, { minLength: 150, maxLength: 250 }),
+  );
+  // The newest call's input at each length of its text, as the SDK parses it.
+  const inputs: unknown[] = [];
+  beforeAll(async () => {
+    const text = JSON.stringify(
+      tool === undefined
+        ? {
+            todos: [
+              { content: 'Task 1', status: 'in_progress' },
+              { content: 'New task', status: 'pending' },
+            ],
+          }
+        : { subject: 'A new task', activeForm: 'Adding a new task' },
+    );
+    for (let end = 0; end <= text.length; end++) inputs.push((await parsePartialJson(text.slice(0, end))).value);
+  });
+
+  it('answers like a fresh derivation at every delta: one answer or turns, shared or copied, edited or cut', () => {
+    fc.assert(
+      fc.property(
+        history,
+        fc.constantFrom('one answer', 'turns'),
+        fc.array(fc.tuple(fc.constantFrom('delta', 'delta', 'delta', 'copy', 'edit', 'cut'), fc.nat()), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.boolean(),
+        (specs, layout, steps, withIds) => {
+          const parts = specs.flatMap(([kind, state, other], at) => [
+            call(at, kind, state),
+            ...(other === undefined ? [] : [other]),
+          ]);
+          const id = (name: string) => (withIds ? { id: name } : {});
+          let messages: unknown[] =
+            layout === 'one answer'
+              ? [
+                  { ...id('u'), role: 'user', parts: [{ type: 'text', text: 'Go.' }] },
+                  { ...id('a'), role: 'assistant', parts },
+                ]
+              : parts.map((part, at) => ({ ...id(`a${at}`), role: 'assistant', parts: [part] }));
+          const reading = createReading(bindTodoTool(tool as TodoToolOption<never>));
+          const selector = createReading(bindTodoTool(tool as TodoToolOption<never>));
+          let length = 0;
+          for (const [step, at] of steps) {
+            if (step === 'delta') {
+              length = Math.min(inputs.length - 1, length + 1 + (at % 9));
+              const input = inputs[length];
+              const part = {
+                type: tool === undefined ? 'tool-todo_write' : 'tool-TaskCreate',
+                toolCallId: 'streaming',
+                state: 'input-streaming',
+                input,
+              };
+              const last = messages.at(-1) as { parts: unknown[] } | undefined;
+              const isOwn =
+                last?.parts.at(-1) !== undefined &&
+                (last.parts.at(-1) as { toolCallId?: unknown }).toolCallId === 'streaming';
+              // As useChat does: the streaming message and its parts copied shallowly, the messages before it shared.
+              messages =
+                layout === 'one answer' && last
+                  ? [
+                      ...messages.slice(0, -1),
+                      {
+                        ...last,
+                        parts: [
+                          ...last.parts.slice(0, isOwn ? -1 : undefined).map((each) => ({ ...(each as object) })),
+                          part,
+                        ],
+                      },
+                    ]
+                  : [
+                      ...messages.slice(0, isOwn ? -1 : undefined),
+                      { ...id('streaming'), role: 'assistant', parts: [part] },
+                    ];
+            } else if (step === 'copy') messages = structuredClone(messages);
+            else if (step === 'cut') messages = messages.slice(0, at % (messages.length + 1));
+            else {
+              const places = messages.flatMap((message, position) =>
+                (message as { parts: unknown[] }).parts.map((_part, index) => [position, index] as const),
+              );
+              if (places.length === 0) continue;
+              const [position, index] = places[at % places.length]!;
+              const message = messages[position] as { parts: Record<string, unknown>[] };
+              const changed = message.parts.map((each, place) =>
+                place === index ? { ...each, state: 'output-error', errorText: 'Error: later' } : each,
+              );
+              messages = messages.map((each, place) => (place === position ? { ...message, parts: changed } : each));
+            }
+            for (const status of ['streaming', 'ready'] as const) {
+              reading.read(messages as never, status);
+              // While the chat streams, a kept reading holds the newest plan of a message replayed from its start.
+              if (status === 'streaming' && withIds) continue;
+              const fresh = selectTodoState(messages as never, { status, tool: tool as never });
+              expect(reading.state()).toEqual(fresh);
+              expect(selector.select(messages as never, { status })).toEqual(fresh);
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
 });

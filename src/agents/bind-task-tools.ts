@@ -7,9 +7,9 @@ import { placeTaskCall } from './task-rows.js';
 const TASK_STATUSES: readonly TodoRowStatus[] = [...TODO_WRITE_STATUSES, 'blocked'];
 
 export const bindTaskTools: BindTaskTools = (shape) => {
-  const tools = new Map<unknown, PlanTool>();
+  const tools: PlanTool[] = [];
   for (const kind of ['create', 'update', 'list'] as const)
-    tools.set(shape.tasks[kind], {
+    tools.push({
       name: shape.tasks[kind],
       kind,
       place: (call, before, isPartial) => placeTaskCall(kind, call, before, isPartial),
@@ -18,6 +18,10 @@ export const bindTaskTools: BindTaskTools = (shape) => {
   return {
     statuses: shape.statuses ?? TASK_STATUSES,
     limits: undefined,
-    toolOf: (toolName) => tools.get(toolName),
+    // Compared, not looked up in a map: a part's tool name is a new string on every read, hashed anew by a map.
+    toolOf(toolName) {
+      for (let at = tools.length - 1; at >= 0; at--) if (tools[at]!.name === toolName) return tools[at];
+      return undefined;
+    },
   };
 };

@@ -3,7 +3,15 @@ import { type PlanTool, type BoundShape, toolNameOfPart } from '../plan/todo-too
 import { isSameInput, isSameValue } from '../plan/same-value.js';
 import { type AgentGroup, MAIN } from './todo-agents.js';
 import { editedTodos } from '../plan/todo-edit-reason.js';
-import { callOutcome, partOutcome, partsOf, type TodoCall, toTodoCall, walkPlanParts } from './todo-calls.js';
+import {
+  callOutcome,
+  partOutcome,
+  partsOf,
+  type TodoCall,
+  type TodoCallOutcome,
+  toTodoCall,
+  walkPlanParts,
+} from './todo-calls.js';
 
 /** One of the plan's parts in a reading: where it is, whose it is, and its call once read. */
 export interface Entry {
@@ -14,6 +22,8 @@ export interface Entry {
   call: TodoCall | undefined;
   /** The last reading's call at the same place, until this one is read and checked against it. */
   earlier: TodoCall | undefined;
+  /** What became of the call, once the call is read. */
+  outcome: TodoCallOutcome | undefined;
 }
 
 /** What one message holds: its plan parts, its subagents' plans, and its other tool parts by id. */
@@ -26,21 +36,34 @@ export interface MessageReading {
   agents: readonly string[];
 }
 
-/** The messages of `list` read, each reused from `known` (the last reading, by position) while it is the same object. */
-export function readMessages(
-  list: readonly unknown[],
-  known: readonly MessageReading[],
-  reader: BoundShape,
-): MessageReading[] {
-  return list.map((message, at) => {
-    const last = known[at];
-    return last !== undefined && last.message === message ? last : readMessage(message, at, last, reader);
-  });
+/**
+ * Reads `list` into `readings` (the last reading, by position), keeping each reading while its message is the same
+ * object; returns the first position read anew (`list.length` when none was).
+ */
+export function readMessages(list: readonly unknown[], readings: MessageReading[], reader: BoundShape): number {
+  let from = list.length;
+  try {
+    for (let at = 0; at < list.length; at++) {
+      const last = readings[at];
+      if (last !== undefined && last.message === list[at]) continue;
+      if (from > at) from = at;
+      readings[at] = readMessage(list[at], at, last, reader);
+    }
+  } catch (error) {
+    // The next reading reads again from the first message this one changed, as the entries by agent still are.
+    readings.length = Math.min(from, readings.length);
+    throw error;
+  }
+  readings.length = list.length;
+  return from;
 }
 
 function readMessage(message: unknown, at: number, known: MessageReading | undefined, reader: BoundShape) {
   const entries: Entry[] = [];
-  const groups = walkPlanParts(message, reader, (part, tool, agent) => {
+  // Most messages hold no other tool part and no subagent: those share the empty collections.
+  let tools: Map<string, unknown> | undefined;
+  let nested: string[] | undefined;
+  const found = (part: unknown, tool: PlanTool, agent: string): void => {
     const earlier = known?.entries[entries.length];
     const call = earlier?.call ?? earlier?.earlier;
     // A part that reads as the call read before keeps its entry: a copied message costs a comparison. Parts are
@@ -52,22 +75,20 @@ function readMessage(message: unknown, at: number, known: MessageReading | undef
       }
       const read = toTodoCall(part, tool, at, agent);
       if (isSameCall(read, earlier.call)) entries.push(earlier);
-      else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined });
-    } else entries.push({ part, tool, message: at, agent, call: undefined, earlier: call });
-  });
-  // Most messages hold no other tool part and no subagent: those share the empty collections.
-  let tools: Map<string, unknown> | undefined;
-  let agents: string[] | undefined = groups.size === 0 ? undefined : [...groups.keys()];
-  for (const part of partsOf(message)) {
+      else entries.push({ part, tool, message: at, agent, call: read, earlier: undefined, outcome: undefined });
+    } else entries.push({ part, tool, message: at, agent, call: undefined, earlier: call, outcome: undefined });
+  };
+  const groups = walkPlanParts(message, reader, found, (part) => {
     const id = (part as { toolCallId?: unknown } | null)?.toolCallId;
-    if (typeof id !== 'string' || reader.toolOf(toolNameOfPart(part))) continue;
+    if (typeof id !== 'string') return;
     tools ??= new Map();
     tools.set(id, part);
     const output = (part as { output?: unknown }).output;
-    if (!partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) continue;
-    agents ??= [];
-    agents.push(id);
-  }
+    if (!partsOf(output).some((each) => reader.toolOf(toolNameOfPart(each)) !== undefined)) return;
+    nested ??= [];
+    nested.push(id);
+  });
+  const agents = groups.size === 0 ? nested : [...groups.keys(), ...(nested ?? [])];
   return { message, entries, groups, tools: tools ?? NO_TOOLS, agents: agents ?? NO_AGENTS };
 }
 
@@ -75,24 +96,54 @@ const NO_AGENTS: readonly string[] = [];
 const NO_TOOLS: ReadonlyMap<string, unknown> = new Map();
 
 /** Each agent's entries in order (the main agent's first, always there), its groups, and the subagents' keys. */
-export function entriesByAgent(readings: readonly MessageReading[]): {
+export interface AgentEntries {
   found: Map<string, Entry[]>;
   groups: Map<string, AgentGroup>;
   agents: string[];
-} {
+  /** The positions of the messages that hold subagents' plans. */
+  planned: number[];
+}
+
+/**
+ * The entries of `readings` by agent: those of messages before `from` are `known`'s (the last reading's), the rest
+ * are read from `readings`.
+ */
+export function entriesByAgent(
+  readings: readonly MessageReading[],
+  from: number,
+  known: {
+    readonly lanes: ReadonlyMap<string, { readonly entries: readonly Entry[] }>;
+    readonly planned: readonly number[];
+  },
+): AgentEntries {
   const found = new Map<string, Entry[]>([[MAIN, []]]);
-  const groups = new Map<string, AgentGroup>();
-  const keys = new Set<string>();
-  for (const reading of readings) {
+  for (const [key, { entries }] of known.lanes) {
+    // Entries are in message order: the first one of a message from `from` on is searched by halves.
+    let kept = 0;
+    for (let end = entries.length; kept < end; ) {
+      const middle = (kept + end) >>> 1;
+      if (entries[middle]!.message < from) kept = middle + 1;
+      else end = middle;
+    }
+    if (kept > 0) found.set(key, entries.slice(0, kept));
+  }
+  const planned = known.planned.filter((at) => at < from);
+  for (let at = from; at < readings.length; at++) {
+    const reading = readings[at]!;
     for (const entry of reading.entries) {
       const entries = found.get(entry.agent);
       if (entries) entries.push(entry);
       else found.set(entry.agent, [entry]);
     }
-    for (const [key, group] of reading.groups) groups.set(key, group);
-    for (const key of reading.agents) keys.add(key);
+    if (reading.groups.size > 0 || reading.agents.length > 0) planned.push(at);
   }
-  return { found, groups, agents: [...keys] };
+  const groups = new Map<string, AgentGroup>();
+  const keys = new Set<string>();
+  for (const at of planned) {
+    for (const [key, group] of readings[at]!.groups) groups.set(key, group);
+    for (const key of readings[at]!.agents) keys.add(key);
+  }
+  return { found, groups, agents: [...keys], planned };
 }
 
 /** The newest tool part (not a plan call) with `toolCallId`. */
@@ -115,7 +166,12 @@ export function callOf(entry: Entry): TodoCall {
 }
 
 /** What became of the entry's call, read from its part until the call is. */
-export const outcomeOf = (entry: Entry) => (entry.call ? callOutcome(entry.call) : partOutcome(entry.part, entry.tool));
+export function outcomeOf(entry: Entry): TodoCallOutcome {
+  if (entry.call === undefined) return partOutcome(entry.part, entry.tool);
+  // Kept: a call is read once, and a task tool's answer is read with regular expressions.
+  entry.outcome ??= callOutcome(entry.call);
+  return entry.outcome;
+}
 
 /**
  * Whether a part with no approval reads as `call` did (`toTodoCall` and `isSameCall` without the call object): a

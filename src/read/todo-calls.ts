@@ -94,13 +94,14 @@ export function isCallOver(call: TodoCall, isSuperseded: boolean, status: ChatSt
 const stringOrUndefined = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
- * Calls `found` with each plan part of a UI message, its tool and its agent, in order; returns the subagents' plans
- * met (see `createAgentWalker`).
+ * Calls `found` with each plan part of a UI message, its tool and its agent, in order, and `other` with each other
+ * part; returns the subagents' plans met (see `createAgentWalker`).
  */
 export function walkPlanParts(
   message: unknown,
   reader: BoundShape,
   found: (part: unknown, tool: PlanTool, agent: string) => void,
+  other?: (part: unknown) => void,
 ): ReadonlyMap<string, AgentGroup> {
   // Made at the first part that can place a call elsewhere than the main plan: most messages have none.
   let agents: ReturnType<typeof createAgentWalker> | undefined;
@@ -116,14 +117,18 @@ export function walkPlanParts(
     const name = toolNameOfPart(part);
     if (name === undefined) {
       if (providerMetadata !== undefined) walker().see(providerMetadata);
+      other?.(part);
       continue;
     }
     const tool = reader.toolOf(name);
     const id = stringOrUndefined((part as UIPartLike).toolCallId) ?? '';
     const placed = metadata?.get(id);
-    if (tool)
+    if (tool) {
       found(part, tool, agents === undefined && placed === undefined ? MAIN : walker().callAgent(tool.kind, placed));
-    else if (reader.delegates(name)) walker().delegate(id);
+      continue;
+    }
+    other?.(part);
+    if (reader.delegates(name)) walker().delegate(id);
     else if (placed !== undefined) walker().see(placed);
   }
   return agents?.groups ?? NO_GROUPS;
@@ -146,6 +151,7 @@ function metadataById(parts: readonly unknown[]): Map<string, unknown> | undefin
       resultProviderMetadata?: unknown;
       callProviderMetadata?: unknown;
     };
+    if (resultProviderMetadata === undefined && callProviderMetadata === undefined) continue;
     if (typeof toolCallId !== 'string' || fromResult.has(toolCallId)) continue;
     const fromItsResult = namesAgent(resultProviderMetadata);
     if (!fromItsResult && (!namesAgent(callProviderMetadata) || byId?.has(toolCallId))) continue;

@@ -46,10 +46,12 @@ export function createReading(reader: BoundShape): TodoReading {
   const context: ReadingContext = { reader, messages: [], plans: new WeakMap() };
   let status: ChatStatus | undefined;
   // Per message position: the message read there and what it holds, reused while it is the same object.
-  let byMessage: MessageReading[] = [];
+  const byMessage: MessageReading[] = [];
   // Every agent's plan, the main one first; a plan's parts are read into calls only when a view asks.
   let lanes = new Map<string, Lane>([[MAIN, newLane()]]);
   let agents: readonly string[] = NO_AGENTS;
+  // The positions of the messages that hold subagents' plans.
+  let planned: readonly number[] = [];
   let revision = 0;
   // The plans of subagents whose messages come in a call's output (the AI SDK's subagent pattern), by that call.
   const nested = new Map<string, TodoReading>();
@@ -57,10 +59,11 @@ export function createReading(reader: BoundShape): TodoReading {
   /** Reads where each agent's calls are in `next`; a message that is the same object keeps its calls as they were. */
   function extract(next: readonly TodoMessageLike[], nextStatus: ChatStatus | undefined): void {
     const list: readonly unknown[] = Array.isArray(next) ? next : [];
-    byMessage = readMessages(list, byMessage, reader);
+    const from = readMessages(list, byMessage, reader);
     context.messages = list;
     status = nextStatus;
-    const found = entriesByAgent(byMessage);
+    const found = entriesByAgent(byMessage, from, { lanes, planned });
+    planned = found.planned;
     agents =
       found.agents.length === 0 ? NO_AGENTS : isSameValue(agents, found.agents) ? agents : Object.freeze(found.agents);
     const nextLanes = new Map<string, Lane>();
