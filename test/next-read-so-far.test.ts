@@ -1,7 +1,8 @@
 /**
  * The Next.js example's read of a running answer's stored chunks for a page's render (`readSoFar` in
- * `examples/next-chat/lib/read-so-far.ts`): it stops at the count the stream held, and a stream that stalls before
- * delivering them holds the render no longer than its bound, with what came so far.
+ * `examples/next-chat/lib/read-so-far.ts`): it stops at the count the stream held; a slow stream is read to that
+ * count however long it takes, and one that stalls before delivering it holds the render no longer than its bound,
+ * with what came so far.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { readSoFar } from '../examples/next-chat/lib/read-so-far.js';
@@ -30,7 +31,33 @@ it('reads the chunks the stream held, without waiting for more, and lets the str
   expect(cancelled()).toBe(true);
 });
 
-it('returns what a stalled stream delivered once the bound passes', async () => {
+it('reads a slow stream to the count, past the bound in all, while each chunk comes within it', async () => {
+  let sent = 0;
+  const stream = new ReadableStream<number>(
+    {
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          setTimeout(() => {
+            sent += 1;
+            controller.enqueue(sent);
+            resolve();
+          }, 1_500);
+        }),
+    },
+    { highWaterMark: 0 },
+  );
+  let read: number[] | undefined;
+  const reading = readSoFar(stream, 4, 2_000).then((chunks) => {
+    read = chunks;
+  });
+  await vi.advanceTimersByTimeAsync(4_500);
+  expect(read).toBeUndefined();
+  await vi.advanceTimersByTimeAsync(1_500);
+  await reading;
+  expect(read).toEqual([1, 2, 3, 4]);
+});
+
+it('returns what a stalled stream delivered once it went the bound without a chunk', async () => {
   const { stream, cancelled } = openStream([1, 2]);
   let read: number[] | undefined;
   const reading = readSoFar(stream, 5, 2_000).then((chunks) => {

@@ -93,7 +93,7 @@ export async function loadLiveChat(chatId: string): Promise<LiveChat> {
   return { messages, answer, chunks: chunks.length };
 }
 
-/** How long a page's render waits for the chunks a run's stream holds, in ms: past it, the page shows what it read. */
+/** How long a page's render waits for the next of the chunks a run's stream holds, in ms: past it, the page shows what it read. */
 const READ_STORED_MS = 2_000;
 
 /** The chunks the run's stream holds now: its stream goes on, so this stops at what was there. */
