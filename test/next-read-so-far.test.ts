@@ -25,6 +25,19 @@ function openStream(chunks: readonly number[]): { stream: ReadableStream<number>
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
+/** What `readSoFar` has returned after `waits` ms of the clock, and after `ms` more (the 2 s bound). */
+async function readAfter(stream: ReadableStream<number>, count: number, waits: number, ms: number) {
+  let read: number[] | undefined;
+  const reading = readSoFar(stream, count, 2_000).then((chunks) => {
+    read = chunks;
+  });
+  await vi.advanceTimersByTimeAsync(waits);
+  const before = read;
+  await vi.advanceTimersByTimeAsync(ms);
+  await reading;
+  return { before, after: read };
+}
+
 it('reads the chunks the stream held, without waiting for more, and lets the stream go', async () => {
   const { stream, cancelled } = openStream([1, 2, 3, 4]);
   expect(await readSoFar(stream, 3, 60_000)).toEqual([1, 2, 3]);
@@ -46,28 +59,12 @@ it('reads a slow stream to the count, past the bound in all, while each chunk co
     },
     { highWaterMark: 0 },
   );
-  let read: number[] | undefined;
-  const reading = readSoFar(stream, 4, 2_000).then((chunks) => {
-    read = chunks;
-  });
-  await vi.advanceTimersByTimeAsync(4_500);
-  expect(read).toBeUndefined();
-  await vi.advanceTimersByTimeAsync(1_500);
-  await reading;
-  expect(read).toEqual([1, 2, 3, 4]);
+  expect(await readAfter(stream, 4, 4_500, 1_500)).toEqual({ before: undefined, after: [1, 2, 3, 4] });
 });
 
 it('returns what a stalled stream delivered once it went the bound without a chunk', async () => {
   const { stream, cancelled } = openStream([1, 2]);
-  let read: number[] | undefined;
-  const reading = readSoFar(stream, 5, 2_000).then((chunks) => {
-    read = chunks;
-  });
-  await vi.advanceTimersByTimeAsync(1_999);
-  expect(read).toBeUndefined();
-  await vi.advanceTimersByTimeAsync(1);
-  await reading;
-  expect(read).toEqual([1, 2]);
+  expect(await readAfter(stream, 5, 1_999, 1)).toEqual({ before: undefined, after: [1, 2] });
   expect(cancelled()).toBe(true);
 });
 
