@@ -204,6 +204,12 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
     if (asked.has(response.request()) && response.status() === 200) pickUps += 1;
   });
   const origin = (): Promise<number> => page.evaluate(() => performance.timeOrigin);
+  // What the document before showed last, and what the reloaded one showed: from the samples so far.
+  const sampled = (record: ReloadRecord): ReloadRecord => ({
+    ...record,
+    before: samples.get(record.previousDocument)?.at(-1) ?? null,
+    after: samples.get(record.document) ?? [],
+  });
   const records: ReloadRecord[] = [];
 
   for (let answer = 0; answer < answers; answer += 1) {
@@ -280,18 +286,10 @@ export async function reloadDuringAnswers(page: Page, options: ReloadRunOptions)
         ...(end === undefined ? {} : { end }),
       };
       records.push(record);
-      options.onRecord?.({
-        ...record,
-        before: samples.get(previous)?.at(-1) ?? null,
-        after: samples.get(record.document) ?? [],
-      });
+      options.onRecord?.(sampled(record));
     }
   }
-  for (const record of records) {
-    record.before = samples.get(record.previousDocument)?.at(-1) ?? null;
-    record.after = samples.get(record.document) ?? [];
-  }
-  return records;
+  return records.map(sampled);
 }
 
 /**
