@@ -3,10 +3,10 @@ import type { ChatStatus } from 'ai';
 import type { BoundShape } from '../plan/todo-tool-shape.js';
 import { callOf, type Entry, outcomeOf } from './read-messages.js';
 import { FOLLOWING, type Held, type HoldState, observeHold, reduceHold } from './replay-hold.js';
-import { type RowAliases, shareState } from './share-state.js';
+import { shareState } from './share-state.js';
 import { callOutcome, type TodoCall, type TodoMessageLike } from './todo-calls.js';
 import { createRowPlacer, type RowPlacer } from './todo-rows.js';
-import { type StateOfAnyShape, EMPTY, type Plan, planOf, stateOf } from './todo-state.js';
+import { type StateOfAnyShape, EMPTY, type Plan, planOf, stateOf, type UnsharedState } from './todo-state.js';
 
 /** What every lane of a reading shares: the shape, the conversation last read, and the plans accepted calls wrote. */
 export interface ReadingContext {
@@ -28,7 +28,8 @@ interface View {
   isHeld: boolean;
   /** Reuses the rows of the call's settled tasks from delta to delta. */
   placer: RowPlacer;
-  aliases: RowAliases;
+  /** What `state` was made from, before its rows were shared. */
+  unshared: UnsharedState;
 }
 
 export interface Lane {
@@ -159,7 +160,6 @@ export function laneState(
   const viewKey = toolCallId ?? '';
   const last = lane.views.get(viewKey);
   const placer = last?.placer ?? createRowPlacer();
-  const aliases = last?.aliases ?? new WeakMap();
   const { statuses } = context.reader;
   if (lane.hold.phase === 'replaying' && toolCallId === undefined) {
     const { held } = lane.hold;
@@ -174,8 +174,8 @@ export function laneState(
           ...(plan.note === undefined ? {} : { explanation: plan.note }),
         }
       : { ...last!.state };
-    const state = shareState(next, true, agents, last?.state, statuses, aliases);
-    lane.views.set(viewKey, { ...EMPTY_VIEW, state, agents, isHeld: true, placer, aliases });
+    const state = shareState(next, true, agents, last?.state, last?.unshared, statuses);
+    lane.views.set(viewKey, { ...EMPTY_VIEW, state, agents, isHeld: true, placer, unshared: next });
     return state;
   }
   const at = indexOf(lane, toolCallId);
@@ -200,8 +200,19 @@ export function laneState(
   const ended = status === 'ready' || status === 'error' || hasLaterCall;
   // A plan waiting for review has not started: it is not live until the person approves it.
   const live = next.phase !== 'empty' && next.phase !== 'review' && !ended;
-  const state = shareState(next, live, agents, last?.state, statuses, aliases);
-  const view = { state, call, before, isSuperseded, hasLaterCall, status, agents, isHeld: false, placer, aliases };
+  const state = shareState(next, live, agents, last?.state, last?.unshared, statuses);
+  const view = {
+    state,
+    call,
+    before,
+    isSuperseded,
+    hasLaterCall,
+    status,
+    agents,
+    isHeld: false,
+    placer,
+    unshared: next,
+  };
   lane.views.set(viewKey, view);
   return state;
 }
