@@ -39,7 +39,7 @@ export function shareRows(
   let isSameList = next.length === old.length;
   const rows = next.map((candidate, index) => {
     let kept = old[index];
-    if (kept !== candidate && candidate !== lastNext?.[index]) {
+    if (kept !== candidate && (candidate !== lastNext?.[index] || kept === undefined)) {
       if (kept?.key !== candidate.key) {
         oldByKey ??= new Map(old.map((each) => [each.key, each]));
         kept = oldByKey.get(candidate.key);
