@@ -653,7 +653,8 @@ ${historyTable}
 An 8-task \`todo_write\` call (or a Claude Code \`TaskCreate\`) streaming in 3-5 character deltas after 10
 earlier accepted calls and after many (200 \`todo_write\` calls working through plans; 500 task calls
 creating and updating tasks), rendered by \`<TodoList>\` in jsdom: µs per delta from the render to the
-commit, the median over the call's deltas. **one answer**: every call in one assistant message, which
+commit, the median over the call's deltas in five passes (each from a fresh mount, after a warm-up pass).
+**one answer**: every call in one assistant message, which
 streams on (its parts copied shallowly on every update, as \`useChat\` does); **turns**: a user and an
 assistant message per call. **shared**: earlier messages keep their identity; **copied**: the whole
 conversation deep-copied on every update (outside the timing).
