@@ -283,4 +283,24 @@ describe('the AI SDK’s subagent pattern (the subagent’s messages in the call
     // The main plan has no call of its own.
     expect(selector.select(finished, { status: 'streaming' }).phase).toBe('empty');
   });
+
+  it('while a replay holds the main plan, lists only the subagents the replayed message holds so far', () => {
+    const selector = createTodoSelector();
+    const plan = {
+      type: 'tool-todo_write',
+      toolCallId: 'main-1',
+      state: 'output-available',
+      input: { todos: [{ content: 'Plan the research', status: 'in_progress' }] },
+      output: { pending: 0, in_progress: 1, completed: 0 },
+    };
+    const user = { id: 'u', role: 'user', parts: [] };
+    const running = [user, { id: 'm', parts: [plan, research(subagentMessage('in_progress'), true)] }];
+    expect(selector.select(running, { status: 'streaming' }).agents).toEqual(['research-1']);
+    // A resumed stream rebuilds the message from its start: the plan's call is open again, the research not there yet.
+    const reopened = { ...plan, state: 'input-streaming', input: { todos: [{ content: 'Plan' }] }, output: undefined };
+    const replaying = selector.select([user, { id: 'm', parts: [reopened] }], { status: 'streaming' });
+    expect(replaying.todos.map((row) => row.content)).toEqual(['Plan the research']);
+    expect(replaying.agents).toBeUndefined();
+    expect(selector.select(running, { status: 'streaming' }).agents).toEqual(['research-1']);
+  });
 });

@@ -173,7 +173,7 @@ export function laneState(
           removed: plan.removed,
           ...(plan.note === undefined ? {} : { explanation: plan.note }),
         }
-      : { ...last!.state };
+      : withoutAgents(last!.state);
     const state = shareState(next, true, agents, last?.state, last?.unshared, statuses);
     lane.views.set(viewKey, { ...EMPTY_VIEW, state, agents, isHeld: true, placer, unshared: next });
     return state;
@@ -214,6 +214,11 @@ export function laneState(
     unshared: next,
   };
   lane.views.set(viewKey, view);
+  return state;
+}
+
+/** The state on screen as the held plan: the subagents it lists are those the reading holds now, set again. */
+function withoutAgents({ agents: _listed, ...state }: StateOfAnyShape): UnsharedState {
   return state;
 }
 
