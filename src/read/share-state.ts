@@ -36,18 +36,21 @@ export function shareRows(
 ): readonly Row[] {
   if (!old || next === old) return next;
   let oldByKey: Map<string, Row> | undefined;
+  const share = (candidate: Row, index: number): Row => {
+    const here = old[index];
+    if (here !== undefined && (here === candidate || candidate === lastNext?.[index])) return here;
+    let kept = here;
+    if (kept?.key !== candidate.key) {
+      oldByKey ??= new Map(old.map((each) => [each.key, each]));
+      kept = oldByKey.get(candidate.key);
+    }
+    return kept !== undefined && isSameValue(kept, candidate) ? kept : candidate;
+  };
   let isSameList = next.length === old.length;
   const rows = next.map((candidate, index) => {
-    let kept = old[index];
-    if (kept !== candidate && (candidate !== lastNext?.[index] || kept === undefined)) {
-      if (kept?.key !== candidate.key) {
-        oldByKey ??= new Map(old.map((each) => [each.key, each]));
-        kept = oldByKey.get(candidate.key);
-      }
-      kept = kept !== undefined && isSameValue(kept, candidate) ? kept : candidate;
-    }
-    if (kept !== old[index]) isSameList = false;
-    return kept!;
+    const shared = share(candidate, index);
+    if (shared !== old[index]) isSameList = false;
+    return shared;
   });
   return isSameList ? old : rows;
 }

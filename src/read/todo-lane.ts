@@ -201,7 +201,7 @@ export function laneState(
   // A plan waiting for review has not started: it is not live until the person approves it.
   const live = next.phase !== 'empty' && next.phase !== 'review' && !ended;
   const state = shareState(next, live, agents, last?.state, last?.unshared, statuses);
-  const view = {
+  lane.views.set(viewKey, {
     state,
     call,
     before,
@@ -212,8 +212,7 @@ export function laneState(
     isHeld: false,
     placer,
     unshared: next,
-  };
-  lane.views.set(viewKey, view);
+  });
   return state;
 }
 

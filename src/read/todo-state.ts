@@ -89,8 +89,8 @@ export type AnyTodoState =
   | TodoState<TodoStatus | 'cancelled'>
   | TodoState<TodoStatus | 'blocked'>
   | TodoState<TodoRowStatus>;
-/** A state without the parts every result shares. */
-export type UnsharedState = Omit<StateOfAnyShape, 'counts' | 'live'>;
+/** A state without the parts every result shares, and without `agents`: the reading sets them on every result. */
+export type UnsharedState = Omit<StateOfAnyShape, 'counts' | 'live' | 'agents'>;
 
 export const EMPTY: UnsharedState = Object.freeze({ phase: 'empty', todos: NO_ROWS, removed: NO_ROWS });
 
