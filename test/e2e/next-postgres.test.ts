@@ -377,6 +377,8 @@ describe('a server started while another runs a step (where the engine may run t
   let storedAtLoad: Row[][];
   let third: ExampleServer;
   let reruns: number;
+  let runStatus: string;
+  let errors: string;
   beforeAll(async () => {
     const chatId = newChatId('twice');
     samples.length = 0;
@@ -397,9 +399,11 @@ describe('a server started while another runs a step (where the engine may run t
     await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 30_000 });
     watched.push(...samples);
     stored = store(chatId);
+    errors = [serverErrors(), ...errorLines(third, 30).map((line) => `third: ${line.slice(0, 300)}`)].join('\n');
     await third.stop();
     b = await servers.start('b');
     reruns = stepReruns(postgres.url, runId);
+    runStatus = runStatusOf(runId);
     console.log(
       `a server started mid-step: step runs started again ${reruns}; the answer's response carried ${result.events.length} chunks, ` +
         `a reader on the new server ${watcher.events.length}, an uninterrupted run ${(await referenceRun()).result.events.length}`,
@@ -413,7 +417,12 @@ describe('a server started while another runs a step (where the engine may run t
   });
 
   it("the answer's response and a reader on the new server both end with the answer", () => {
-    expect({ response: result.finished, reader: watcher.finished }).toEqual({ response: true, reader: true });
+    // A failure names each stream's last chunks, the run's status and the servers' errors.
+    const ending = ({ finished, error, chunks }: PostResult) => ({ finished, error, last: chunks.slice(-4) });
+    expect(
+      { response: result.finished, reader: watcher.finished },
+      `${JSON.stringify({ reruns, runStatus, response: ending(result), reader: ending(watcher) })}\n${errors}`,
+    ).toEqual({ response: true, reader: true });
   });
 
   it('the page never shows a task twice or goes empty; it never goes back unless the engine ran a step twice', async () => {

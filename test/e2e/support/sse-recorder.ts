@@ -13,6 +13,7 @@ export interface Chunk {
 
 export interface PostResult {
   status: number;
+  /** The error body of a refused request, or why reading the stream failed. */
   error?: string;
   chunks: string[];
   /** Each chunk as sent (its JSON). */
@@ -76,6 +77,7 @@ async function readChunks(
   const chunks: string[] = [];
   const events: string[] = [];
   let firstChunkMs: number | undefined;
+  let failure: string | undefined;
   let buffer = '';
   const decoder = new TextDecoder();
   try {
@@ -97,11 +99,13 @@ async function readChunks(
         break;
       }
     }
-  } catch {
+  } catch (error) {
     // the client left (abortAfterChunks) or the server went away
+    if (abortAfterChunks === undefined) failure = String(error);
   }
   return {
     status: 200,
+    ...(failure === undefined ? {} : { error: failure }),
     chunks,
     events,
     ...(firstChunkMs === undefined ? {} : { firstChunkMs }),
