@@ -223,6 +223,7 @@ const sharedAndDeep = history.filter((entry) => entry.source !== 'v5');
 const transcriptWorst = max(transcripts.map((row) => Math.max(row.shared, row.inline) / row.none));
 const transcriptRendered = max(transcripts.map((row) => row.rendered.shared.rows + row.rendered.shared.summaries));
 const editorChunk = bundles.entries.find((entry) => entry.entry === './react (loaded on "Edit plan")');
+const reviewChunk = bundles.entries.find((entry) => entry.entry === './react (plan review)');
 const targets = [
   {
     target: `${HISTORY_WRITES} earlier writes vs none: a delta (derivation + render) ≤ 1.5×, on \`useChat\` and deep copies`,
@@ -332,17 +333,17 @@ const targets = [
   ...(
     [
       ['. (route handler: todoWrite + readTodos)', 4],
-      ['./react', 7],
+      ['./react (page: TodoList + useTodos)', 7],
       ['./styles.css', 2],
     ] as const
   ).map(([name, goal]) => {
     const entry = bundles.entries.find((each) => each.entry === name);
     const extra =
-      name === './react' && editorChunk
-        ? ` (as first loaded; the plan editor ${kb(editorChunk.gzipped)} more on "Edit plan")`
+      name.startsWith('./react') && reviewChunk && editorChunk
+        ? ` (as first loaded; plan review ${kb(reviewChunk.gzipped)} more with \`addToolApprovalResponse\`, the editor ${kb(editorChunk.gzipped)} more on "Edit plan")`
         : '';
     return {
-      target: `Bundle \`${name}\` ≤ ${goal} KB gzipped${name === './react' ? ' as first loaded' : ''}`,
+      target: `Bundle \`${name}\` ≤ ${goal} KB gzipped${name.startsWith('./react') ? ' as first loaded' : ''}`,
       met: entry !== undefined && entry.gzipped <= goal * 1024,
       value: entry ? `${kb(entry.gzipped)}${extra}` : 'not measured',
     };
@@ -510,7 +511,11 @@ const bundleTable = table(
       kb(entry.gzipped),
       entry.budget === undefined ? '' : kb(entry.budget),
       entry.budget === undefined
-        ? 'a chunk of its own'
+        ? entry === reviewChunk
+          ? 'loads with the first list given `addToolApprovalResponse`'
+          : entry === editorChunk
+            ? 'a chunk of its own'
+            : 'as an app bundles the built files'
         : entry.gzipped <= entry.budget
           ? 'within'
           : `**over by ${kb(entry.gzipped - entry.budget)}**`,

@@ -4,7 +4,12 @@ import { measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
 
 const entries = [
   ...(await measureBundleSizes()),
-  await measureBundle('./react (loaded on "Edit plan")', 'src/react.ts', { lazy: true }),
+  await measureBundle('./react (plan review)', 'bench/entries/client-list.ts', {
+    lazy: 'src/react/todo-review-controls.tsx',
+  }),
+  await measureBundle('./react (loaded on "Edit plan")', 'src/react.ts', { lazy: 'src/react/todo-plan-editor.tsx' }),
+  // What an app's bundler makes of the built files (`npm run bench` builds them first).
+  await measureBundle('./react (page: TodoList + useTodos), from dist/', 'bench/entries/client-list-dist.ts'),
 ];
 const naive = await measureBundle('naive widget (bench/naive-todo-list.tsx)', 'bench/naive-todo-list.tsx');
 

@@ -6,7 +6,7 @@ export { TodoList } from './react/todo-list.js';
 export type { TodoListProps, TodoListSlot } from './react/todo-list.js';
 export type { RenderTodoRow } from './react/todo-list-row.js';
 export { TodoCallSummary } from './react/todo-call-summary.js';
-export { TodoReviewControls } from './react/todo-review-controls.js';
+export { TodoReviewControls } from './react/review-controls.js';
 export type {
   AddToolApprovalResponse,
   TodoReviewControlsProps,

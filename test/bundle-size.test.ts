@@ -27,6 +27,33 @@ describe('bundle size (minified + gzipped, peers external, each entry on its own
   }
 });
 
+describe('plan review in the bundles', () => {
+  const reviewModules = /todo-review-controls|todo-plan-editor|tool\/todo-edit/;
+
+  it('loads with the first list given addToolApprovalResponse: a todo_write page without review never loads it', async () => {
+    const page = ENTRY_SOURCES['./react (page: TodoList + useTodos)'];
+    const { modules } = await bundleScript(page);
+    const ids = modules.map((module) => module.id);
+    expect(ids).toContain('src/react/todo-list.tsx');
+    expect(ids.filter((id) => reviewModules.test(id))).toEqual([]);
+    const review = await bundleScript(page, { lazy: 'src/react/todo-review-controls.tsx' });
+    expect(review.modules.map((module) => module.id)).toContain('src/tool/todo-edit.ts');
+    const editor = await bundleScript(page, { lazy: 'src/react/todo-plan-editor.tsx' });
+    expect(editor.modules.map((module) => module.id)).toEqual(['src/react/todo-plan-editor.tsx']);
+  }, 60_000);
+
+  it('loads later from the published files too: an app that bundles dist/ gets no review code first', async () => {
+    const page = 'bench/entries/client-list-dist.ts';
+    // The built chunks bundle several modules each: the controls' own markup marks them.
+    const { code, modules } = await bundleScript(page);
+    expect(modules.map((module) => module.id)).toContain('dist/react.js');
+    expect(code).toContain('data-todo-list');
+    expect(code).not.toContain('data-todo-review-actions');
+    const review = await bundleScript(page, { lazy: 'dist/todo-review-controls-' });
+    expect(review.code).toContain('data-todo-review-actions');
+  }, 60_000);
+});
+
 /** The packages a bundle still imports (the peers it left external). */
 function importedPackages(code: string): string[] {
   const specifiers = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+)["'`]/g)].map((match) => match[1]!);

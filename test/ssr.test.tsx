@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { renderToString } from 'react-dom/server';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { act } from 'react';
 import type { UIMessage } from 'ai';
-import { TodoList } from '../src/react.js';
+import { TodoList, TodoReviewControls } from '../src/react.js';
+import { reviewState } from './support/review-state.js';
 import {
   collectSnapshots,
   finishChunk,
@@ -66,6 +67,37 @@ describe('server rendering', () => {
     const expected = document.createElement('div');
     expected.innerHTML = html;
     expect(container.innerHTML).toBe(expected.innerHTML);
+  });
+});
+
+describe('server rendering of a plan that waits for review', () => {
+  it('renders without the controls, hydrates without a warning although they loaded before, then shows them', async () => {
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
+    const state = reviewState('approval-1', [{ content: 'Ship it', status: 'pending' }]);
+    const respond = vi.fn();
+    // The controls' chunk is loaded in this page already (another list used it).
+    const earlier = document.createElement('div');
+    document.body.append(earlier);
+    const root = createRoot(earlier);
+    await act(async () => root.render(<TodoReviewControls state={state} onRespond={respond} />));
+    await vi.waitFor(() => expect(earlier.querySelector('[data-todo-review]')).not.toBeNull());
+    act(() => root.unmount());
+
+    const page = <TodoList state={state} addToolApprovalResponse={respond} />;
+    const html = renderToString(page);
+    expect(html).toContain('data-phase="review"');
+    expect(html).not.toContain('data-todo-review');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const errors = vi.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, page, { onRecoverableError: (error) => recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-todo-review] button')?.textContent).toBe('Approve');
   });
 });
 

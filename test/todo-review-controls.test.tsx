@@ -64,7 +64,8 @@ async function waitingPage(withControls = true) {
 describe('a plan waiting for review, on a real useChat', () => {
   it('shows the proposal with its changes, the two controls, and announces that it waits', async () => {
     const { view } = await waitingPage();
-    expect(screen.getByRole('group', { name: 'Review the plan' })).toBeTruthy();
+    // The controls load with the first list given addToolApprovalResponse.
+    expect(await screen.findByRole('group', { name: 'Review the plan' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request changes' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('The plan waits for your review.');

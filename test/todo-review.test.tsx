@@ -61,7 +61,7 @@ describe('a plan waiting for review, through the real SDK stream', () => {
     const chat = await chatInReview();
     const respond = vi.fn();
     // Announcements follow changes: the list is first on screen as the first turn left it.
-    const { container, rerender, getByRole } = render(
+    const { container, rerender, getByRole, findByRole } = render(
       <TodoList messages={chat.messages.slice(0, -1)} status="submitted" />,
     );
     rerender(<TodoList messages={chat.messages} status={chat.status} />);
@@ -70,7 +70,7 @@ describe('a plan waiting for review, through the real SDK stream', () => {
     expect(container.querySelectorAll('button')).toHaveLength(0);
     expect(getByRole('status').textContent).toBe('The plan waits for your review.');
     rerender(<TodoList messages={chat.messages} status={chat.status} addToolApprovalResponse={respond} />);
-    fireEvent.click(getByRole('button', { name: 'Approve' }));
+    fireEvent.click(await findByRole('button', { name: 'Approve' }));
     expect(respond).toHaveBeenCalledWith({ id: approvalIdOf(chat), approved: true });
   });
 

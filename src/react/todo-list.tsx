@@ -28,7 +28,8 @@ import {
 import { type RenderTodoRow, TodoListRow, VISUALLY_HIDDEN } from './todo-list-row.js';
 import { useProvidedLabels, useProvidedTodoState } from './todo-provider.js';
 import { useTodoReading } from './use-todos.js';
-import { type AddToolApprovalResponse, TodoReviewControls, type TodoReviewSlot } from './todo-review-controls.js';
+import type { AddToolApprovalResponse, TodoReviewSlot } from './todo-review-controls.js';
+import { useReviewControls } from './review-controls.js';
 
 /** Rows a list renders at most by default: the tool's cap. */
 const DEFAULT_MAX_ROWS = 50;
@@ -196,6 +197,8 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
     },
     [addToolApprovalResponse],
   );
+  // Loaded with the list, so they are ready when a plan first waits.
+  const ReviewControls = useReviewControls(addToolApprovalResponse !== undefined);
   useEffect(() => {
     const list = answeredFrom.current;
     if (state.phase === 'review' || list === null) return;
@@ -361,8 +364,8 @@ const TodoListView = memo(function TodoListView(props: TodoListViewProps): React
           )}
         </p>
       )}
-      {state.phase === 'review' && addToolApprovalResponse && (
-        <TodoReviewControls state={state} onRespond={respond} labels={labels} classNames={classNames} />
+      {state.phase === 'review' && addToolApprovalResponse && ReviewControls && (
+        <ReviewControls state={state} onRespond={respond} labels={labels} classNames={classNames} />
       )}
       <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
         {announced.text}

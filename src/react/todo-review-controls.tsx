@@ -39,17 +39,9 @@ export type TodoReviewControlsProps = {
   classNames?: Partial<Record<TodoReviewSlot, string>> | undefined;
 } & Omit<ComponentPropsWithoutRef<'div'>, 'children'>;
 
-/**
- * "Approve" and "Request changes" for a plan that waits for review (nothing in any other phase), and "Edit plan" for
- * `todo_write`'s plans, whose limits the state carries.
- * "Request changes" reveals a text field labelled with what to type and a submit button: Enter
- * sends, Escape (or Cancel) closes it and focus returns to "Request changes". "Edit plan" shows each
- * task as a field ("Task 1"…) with buttons to move and remove it and "Add task"; the tool's rules are
- * checked as the person types, and Approve sends the edited list with the approval (nothing is sent
- * while a rule is broken). Each approval is answered once; a new `approvalId` starts over.
- */
-export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
-  function TodoReviewControls(props, ref): ReactNode {
+/** {@link TodoReviewControls} once loaded. */
+export const ReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
+  function ReviewControls(props, ref): ReactNode {
     const { state, onRespond, labels: labelOverrides, classNames = {}, className, ...rootProps } = props;
     const labels = withDefaults(labelOverrides).review;
     const approvalId = state.phase === 'review' ? state.approvalId : '';
