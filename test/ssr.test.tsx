@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { act } from 'react';
+import { act, type ReactElement } from 'react';
 import type { UIMessage } from 'ai';
 import { TodoList, TodoReviewControls } from '../src/react.js';
 import { reviewState } from './support/review-state.js';
@@ -45,6 +45,21 @@ async function persistedConversation(): Promise<UIMessage[]> {
   ];
 }
 
+/** Hydrates the server's HTML with the same element: React must neither recover from a mismatch nor warn. */
+async function hydrateWithoutWarnings(html: string, element: ReactElement): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const errors = vi.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  expect(recoverable).toEqual([]);
+  expect(errors).not.toHaveBeenCalled();
+  return container;
+}
+
 describe('server rendering', () => {
   it('renders persisted messages, and hydrates without a warning', async () => {
     const messages = await persistedConversation();
@@ -52,18 +67,7 @@ describe('server rendering', () => {
     expect(html).toContain(TRICKY_PLAN[0].content.replace(/"/g, '&quot;'));
     expect(html).toContain('data-phase="rejected"');
 
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, <TodoList messages={messages} status="ready" />, {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
-    expect(recoverable).toEqual([]);
-    expect(errors).not.toHaveBeenCalled();
+    const container = await hydrateWithoutWarnings(html, <TodoList messages={messages} status="ready" />);
     const expected = document.createElement('div');
     expected.innerHTML = html;
     expect(container.innerHTML).toBe(expected.innerHTML);
@@ -87,16 +91,7 @@ describe('server rendering of a plan that waits for review', () => {
     const html = renderToString(page);
     expect(html).toContain('data-phase="review"');
     expect(html).not.toContain('data-todo-review');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const errors = vi.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(container, page, { onRecoverableError: (error) => recoverable.push(error) });
-    });
-    expect(recoverable).toEqual([]);
-    expect(errors).not.toHaveBeenCalled();
+    const container = await hydrateWithoutWarnings(html, page);
     expect(container.querySelector('[data-todo-review] button')?.textContent).toBe('Approve');
   });
 });
