@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BUNDLE_BUDGETS,
@@ -42,8 +43,9 @@ describe('plan review in the bundles', () => {
     expect(editor.modules.map((module) => module.id)).toEqual(['src/react/todo-plan-editor.tsx']);
   }, 60_000);
 
-  it('loads later from the published files too: an app that bundles dist/ gets no review code first', async () => {
+  it("loads later from the published files too: an app that bundles dist/ gets none of the controls' markup first", async () => {
     const page = 'bench/entries/client-list-dist.ts';
+    if (!existsSync('dist/react.js')) throw new Error('dist/react.js is missing: run `npm run build` first');
     // The built chunks bundle several modules each: the controls' own markup marks them.
     const { code, modules } = await bundleScript(page);
     expect(modules.map((module) => module.id)).toContain('dist/react.js');

@@ -53,7 +53,8 @@ async function waitingPage(labels?: object) {
 
 /** Presses "Edit plan" (or its label) and waits for the editor, which loads on that first press. */
 async function editPlan(label = 'Edit plan'): Promise<void> {
-  fireEvent.click(screen.getByRole('button', { name: label }));
+  // The controls load on first use: the query waits for them.
+  fireEvent.click(await screen.findByRole('button', { name: label }));
   await screen.findByRole('form');
 }
 
@@ -213,7 +214,7 @@ describe('<TodoReviewControls> on its own', () => {
     const { rerender } = render(
       <TodoReviewControls state={reviewState('approval-1', PLAN, other)} onRespond={onRespond} />,
     );
-    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit plan' })).toBeNull();
     rerender(<TodoReviewControls state={reviewState('approval-1', PLAN)} onRespond={onRespond} />);
     await editPlan();
@@ -288,7 +289,7 @@ describe("a press before the editor's effects ran", () => {
     const pressed = onceShown('[data-todo-edit-form]', (form) =>
       form.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Edit plan' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit plan' }));
     await pressed;
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
     await staysOn(screen.getByRole('button', { name: 'Edit plan' }));

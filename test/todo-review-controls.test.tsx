@@ -143,18 +143,19 @@ describe('a plan waiting for review, on a real useChat', () => {
 });
 
 describe('TodoReviewControls', () => {
-  it('answers once, in the shape of addToolApprovalResponse, reason trimmed', () => {
+  it('answers once, in the shape of addToolApprovalResponse, reason trimmed', async () => {
     const onRespond = vi.fn();
     render(<TodoReviewControls state={reviewState('ap1', PLAN)} onRespond={onRespond} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    // The controls load on first use: the first query waits for them.
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(onRespond.mock.calls).toEqual([[{ id: 'ap1', approved: true }]]);
     expect(screen.getByRole('button', { name: 'Approve' }).getAttribute('aria-disabled')).toBe('true');
   });
-  it('sends a denial with the typed reason, or without one when the field is empty', () => {
+  it('sends a denial with the typed reason, or without one when the field is empty', async () => {
     const onRespond = vi.fn();
     const view = render(<TodoReviewControls state={reviewState('ap1', PLAN)} onRespond={onRespond} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Request changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Request changes' }));
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '  Drop the deploy step ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     view.rerender(<TodoReviewControls state={reviewState('ap2', PLAN)} onRespond={onRespond} />);
@@ -165,7 +166,7 @@ describe('TodoReviewControls', () => {
       [{ id: 'ap2', approved: false }],
     ]);
   });
-  it('takes labels and class names per slot', () => {
+  it('takes labels and class names per slot', async () => {
     render(
       <TodoReviewControls
         state={reviewState('ap1', PLAN)}
@@ -176,7 +177,7 @@ describe('TodoReviewControls', () => {
         classNames={{ review: 'r', approve: 'a', requestChanges: 'c' }}
       />,
     );
-    expect(screen.getByRole('group').className).toBe('r');
+    expect((await screen.findByRole('group')).className).toBe('r');
     expect(screen.getByRole('button', { name: 'Freigeben' }).className).toBe('a');
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen anfragen' }));
     expect(screen.getByRole('textbox', { name: 'Was soll anders sein?' })).toBeTruthy();

@@ -1,4 +1,7 @@
-/** `<TodoReviewControls>`: the review controls, loaded on first use so a page that never reviews a plan never downloads them. */
+/**
+ * `<TodoReviewControls>`: the review controls, loaded on first use, so a page that neither passes
+ * `addToolApprovalResponse` to a list nor renders the controls never downloads them.
+ */
 import { forwardRef, type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import type { ReviewControls, TodoReviewControlsProps } from './todo-review-controls.js';
 
@@ -15,8 +18,9 @@ function load(): void {
       loaded = module.ReviewControls;
       for (const listener of listeners) listener();
     },
-    () => {
-      requested = false; // a failed download is tried again by the next list that wants it
+    (error: unknown) => {
+      requested = false; // the next commit of a list that wants them tries again
+      console.error('todo-write: the review controls failed to load; retried on the next update', error);
     },
   );
 }
@@ -25,18 +29,19 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const subscribeNever = (): (() => void) => () => {};
 
 /**
- * The review controls once loaded, else `undefined`; `wanted` starts the download. The server and hydration
- * render without them, so the markup always matches.
+ * The review controls once loaded, else `undefined`; `wanted` starts the download (again at each commit after a
+ * failed one). The server and hydration render without them, so the markup always matches.
  */
 export function useReviewControls(wanted: boolean): typeof ReviewControls | undefined {
   useEffect(() => {
-    if (wanted) load();
-  }, [wanted]);
+    if (wanted && !loaded) load();
+  });
   return useSyncExternalStore(
-    subscribe,
-    () => loaded,
+    wanted ? subscribe : subscribeNever,
+    () => (wanted ? loaded : undefined),
     () => undefined,
   );
 }
@@ -50,7 +55,8 @@ export function useReviewControls(wanted: boolean): typeof ReviewControls | unde
  * checked as the person types, and Approve sends the edited list with the approval (nothing is sent
  * while a rule is broken). Each approval is answered once; a new `approvalId` starts over.
  * The controls are a chunk of their own, loaded when the first of them mounts (or the first `<TodoList>` given
- * `addToolApprovalResponse`): until then they render nothing.
+ * `addToolApprovalResponse`): until then they render nothing. Outside review they render nothing either, so a page
+ * may keep them mounted to have them ready before a plan waits.
  */
 export const TodoReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
   function TodoReviewControls(props, ref): ReactNode {

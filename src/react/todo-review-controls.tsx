@@ -27,7 +27,7 @@ export type AddToolApprovalResponse = (response: {
 /** The elements of the controls that take a class name through `classNames`. */
 export type TodoReviewSlot = 'review' | 'approve' | 'requestChanges' | 'editPlan' | 'reason' | 'submit';
 
-/** Props of {@link TodoReviewControls}; other props and the ref go to the root `<div role="group">`. */
+/** Props of `<TodoReviewControls>`; other props and the ref go to the root `<div role="group">`. */
 export type TodoReviewControlsProps = {
   /** The checklist's state (`useTodos`): the controls show while it is in phase `'review'`. */
   state: AnyTodoState;
@@ -39,7 +39,7 @@ export type TodoReviewControlsProps = {
   classNames?: Partial<Record<TodoReviewSlot, string>> | undefined;
 } & Omit<ComponentPropsWithoutRef<'div'>, 'children'>;
 
-/** {@link TodoReviewControls} once loaded. */
+/** `<TodoReviewControls>` once loaded (src/react/review-controls.tsx loads it). */
 export const ReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps>(
   function ReviewControls(props, ref): ReactNode {
     const { state, onRespond, labels: labelOverrides, classNames = {}, className, ...rootProps } = props;

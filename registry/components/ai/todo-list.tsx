@@ -112,7 +112,8 @@ export function TodoList({
           </li>
         ))}
       </ol>
-      {state.phase === 'review' && addToolApprovalResponse ? (
+      {/* Mounted while the chat can review, so its code is ready before a plan waits: it shows only in review. */}
+      {addToolApprovalResponse ? (
         <TodoReviewControls
           state={state}
           onRespond={addToolApprovalResponse}
