@@ -1,13 +1,13 @@
 /** Entry of the bundle-size child process (bundled by bench/bench.ts): prints one JSON line. */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
+import { ENTRY_SOURCES, measureBundle, measureBundleSizes } from './measure-bundle-sizes.js';
+
+const PAGE = ENTRY_SOURCES['./react (page: TodoList + useTodos)'];
 
 const entries = [
   ...(await measureBundleSizes()),
-  await measureBundle('./react (plan review)', 'bench/entries/client-list.ts', {
-    lazy: 'src/react/todo-review-controls.tsx',
-  }),
-  await measureBundle('./react (loaded on "Edit plan")', 'src/react.ts', { lazy: 'src/react/todo-plan-editor.tsx' }),
+  await measureBundle('./react (plan review)', PAGE, { lazy: 'src/react/todo-review-controls.tsx' }),
+  await measureBundle('./react (loaded on "Edit plan")', PAGE, { lazy: 'src/react/todo-plan-editor.tsx' }),
   // What an app's bundler makes of the built files (`npm run bench` builds them first).
   await measureBundle('./react (page: TodoList + useTodos), from dist/', 'bench/entries/client-list-dist.ts'),
 ];

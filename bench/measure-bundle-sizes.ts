@@ -108,28 +108,27 @@ export async function bundleScript(
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const all = outputs.flatMap((output) => output.output).flatMap((file) => (file.type === 'chunk' ? [file] : []));
   const byName = new Map(all.map((chunk) => [chunk.fileName, chunk]));
-  const first = new Set<Rolldown.OutputChunk>();
-  const visit = (chunk: Rolldown.OutputChunk | undefined): void => {
-    if (!chunk || first.has(chunk)) return;
-    first.add(chunk);
-    for (const name of chunk.imports) visit(byName.get(name));
-  };
-  for (const chunk of all) if (chunk.isEntry) visit(chunk);
-  const { lazy } = options;
-  let chunks = [...first];
-  if (lazy) {
-    // The chunks that hold the module, and those they import that the page has not loaded yet.
-    const later = new Set<Rolldown.OutputChunk>();
-    const visitLater = (chunk: Rolldown.OutputChunk | undefined): void => {
-      if (!chunk || first.has(chunk) || later.has(chunk)) return;
-      later.add(chunk);
-      for (const name of chunk.imports) visitLater(byName.get(name));
+  // The chunks `roots` load, with those they import statically, leaving out the ones already `loaded`.
+  const reach = (
+    roots: Rolldown.OutputChunk[],
+    loaded = new Set<Rolldown.OutputChunk>(),
+  ): Set<Rolldown.OutputChunk> => {
+    const reached = new Set<Rolldown.OutputChunk>();
+    const visit = (chunk: Rolldown.OutputChunk | undefined): void => {
+      if (!chunk || loaded.has(chunk) || reached.has(chunk)) return;
+      reached.add(chunk);
+      for (const name of chunk.imports) visit(byName.get(name));
     };
-    for (const chunk of all)
-      if (Object.keys(chunk.modules).some((id) => id.startsWith(join(ROOT, lazy)))) visitLater(chunk);
-    if (later.size === 0) throw new Error(`${source}: no chunk loaded later holds ${lazy}`);
-    chunks = [...later];
-  }
+    for (const root of roots) visit(root);
+    return reached;
+  };
+  const first = reach(all.filter((chunk) => chunk.isEntry));
+  const { lazy } = options;
+  const holders = lazy
+    ? all.filter((chunk) => Object.keys(chunk.modules).some((id) => id.startsWith(join(ROOT, lazy))))
+    : [];
+  const chunks = [...(lazy ? reach(holders, first) : first)];
+  if (chunks.length === 0) throw new Error(`${source}: no chunk loaded later holds ${lazy}`);
   const lengths = chunks.flatMap((chunk) =>
     Object.entries(chunk.modules).map(([id, module]) => ({
       id: id.replace(`${ROOT}/`, ''),

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BUNDLE_BUDGETS,
@@ -7,6 +6,7 @@ import {
   measureBundle,
   type EntryName,
 } from '../bench/measure-bundle-sizes.js';
+import { builtFile } from './compat/dist-files.js';
 
 /** Sizes are deterministic (same sources, same bundler): unlike times, they can be asserted. */
 describe('bundle size (minified + gzipped, peers external, each entry on its own)', () => {
@@ -45,7 +45,7 @@ describe('plan review in the bundles', () => {
 
   it("loads later from the published files too: an app that bundles dist/ gets none of the controls' markup first", async () => {
     const page = 'bench/entries/client-list-dist.ts';
-    if (!existsSync('dist/react.js')) throw new Error('dist/react.js is missing: run `npm run build` first');
+    builtFile('react.js');
     // The built chunks bundle several modules each: the controls' own markup marks them.
     const { code, modules } = await bundleScript(page);
     expect(modules.map((module) => module.id)).toContain('dist/react.js');

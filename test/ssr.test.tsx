@@ -86,6 +86,7 @@ describe('server rendering of a plan that waits for review', () => {
     await act(async () => root.render(<TodoReviewControls state={state} onRespond={respond} />));
     await vi.waitFor(() => expect(earlier.querySelector('[data-todo-review]')).not.toBeNull());
     act(() => root.unmount());
+    earlier.remove();
 
     const page = <TodoList state={state} addToolApprovalResponse={respond} />;
     const html = renderToString(page);

@@ -58,6 +58,8 @@ async function waitingPage(withControls = true) {
   await waitFor(() =>
     expect(view.container.querySelector('[data-todo-list]')?.getAttribute('data-phase')).toBe('review'),
   );
+  // The controls load on first use: the page is ready once they show.
+  if (withControls) await screen.findByRole('group', { name: 'Review the plan' });
   return { harness, view };
 }
 

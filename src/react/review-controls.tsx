@@ -2,49 +2,16 @@
  * `<TodoReviewControls>`: the review controls, loaded on first use, so a page that neither passes
  * `addToolApprovalResponse` to a list nor renders the controls never downloads them.
  */
-import { forwardRef, type ReactNode, useEffect, useSyncExternalStore } from 'react';
-import type { ReviewControls, TodoReviewControlsProps } from './todo-review-controls.js';
+import { forwardRef, type ReactNode } from 'react';
+import { loadOnUse, useLoaded } from './load-on-use.js';
+import type { TodoReviewControlsProps } from './todo-review-controls.js';
 
-// The module, once loaded: code, not data, so one copy serves every list on the page.
-let loaded: typeof ReviewControls | undefined;
-let requested = false;
-const listeners = new Set<() => void>();
+const reviewControls = loadOnUse('the review controls', () =>
+  import('./todo-review-controls.js').then((module) => module.ReviewControls),
+);
 
-function load(): void {
-  if (requested) return;
-  requested = true;
-  import('./todo-review-controls.js').then(
-    (module) => {
-      loaded = module.ReviewControls;
-      for (const listener of listeners) listener();
-    },
-    (error: unknown) => {
-      requested = false; // the next commit of a list that wants them tries again
-      console.error('todo-write: the review controls failed to load; retried on the next update', error);
-    },
-  );
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const subscribeNever = (): (() => void) => () => {};
-
-/**
- * The review controls once loaded, else `undefined`; `wanted` starts the download (again at each commit after a
- * failed one). The server and hydration render without them, so the markup always matches.
- */
-export function useReviewControls(wanted: boolean): typeof ReviewControls | undefined {
-  useEffect(() => {
-    if (wanted && !loaded) load();
-  });
-  return useSyncExternalStore(
-    wanted ? subscribe : subscribeNever,
-    () => (wanted ? loaded : undefined),
-    () => undefined,
-  );
-}
+/** The review controls once loaded, else `undefined`; `wanted` starts the download. */
+export const useReviewControls = (wanted: boolean) => useLoaded(reviewControls, wanted);
 
 /**
  * "Approve" and "Request changes" for a plan that waits for review (nothing in any other phase), and "Edit plan" for

@@ -1,7 +1,6 @@
 /** Approve, Request changes and Edit plan for a plan that waits for review. */
 import {
   type ComponentPropsWithoutRef,
-  type ComponentType,
   type FormEvent,
   forwardRef,
   type KeyboardEvent,
@@ -12,7 +11,11 @@ import {
   useState,
 } from 'react';
 import { type AnyTodoState, editAnswer, reviewAnswer, type TodoLabels, withDefaults } from '../core.js';
-import type { TodoPlanEditorProps } from './todo-plan-editor.js';
+import { loadOnUse, useLoaded } from './load-on-use.js';
+
+const planEditor = loadOnUse('the plan editor', () =>
+  import('./todo-plan-editor.js').then((module) => module.TodoPlanEditor),
+);
 
 /**
  * `useChat().addToolApprovalResponse`, or any callback of its shape: answers the approval `id` (`state.approvalId`),
@@ -49,7 +52,12 @@ export const ReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps
     const id = useId();
     const [mode, setMode] = useState<'buttons' | 'reason' | 'edit'>('buttons');
     // The editor is loaded when "Edit plan" is first pressed; until then the plan and focus stay as they are.
-    const [Editor, setEditor] = useState<ComponentType<TodoPlanEditorProps> | undefined>(undefined);
+    const [opening, setOpening] = useState(false);
+    const Editor = useLoaded(planEditor, opening || mode === 'edit');
+    if (opening && Editor) {
+      setOpening(false);
+      setMode('edit');
+    }
     const [reason, setReason] = useState('');
     const [answered, setAnswered] = useState<string | undefined>(undefined);
     const fieldRef = useRef<HTMLInputElement>(null);
@@ -102,14 +110,7 @@ export const ReviewControls = forwardRef<HTMLDivElement, TodoReviewControlsProps
     const busy = answered === approvalId;
     const openEditor = (): void => {
       if (busy) return;
-      if (Editor) {
-        setMode('edit');
-        return;
-      }
-      void import('./todo-plan-editor.js').then((module) => {
-        setEditor(() => module.TodoPlanEditor);
-        setMode('edit');
-      });
+      setOpening(true);
     };
     if (state.phase !== 'review') return null;
     const todos = limits ? state.todos : undefined;
